@@ -1,0 +1,23 @@
+export { SOURCE, DIRECTIONS, SURFACES, MODES, EVENT_PREFIX, ACTION_PREFIX } from './constants.js';
+export type { Direction, Surface, Mode } from './constants.js';
+export { eventSchemas } from './events.js';
+export { actionSchemas } from './actions.js';
+export { eventEnvelopeSchema, actionEnvelopeSchema } from './envelope.js';
+export { EVENT_NAMES, ACTION_NAMES, isEventName, isActionName, eventType, actionType } from './catalog.js';
+export { checkEventPayload, checkActionPayload } from './check.js';
+export type { CheckResult } from './check.js';
+export type { FieldProblem } from './issue.js';
+export { parseEventMessage, parseActionMessage } from './parse.js';
+export type { ParseResult } from './parse.js';
+export { buildEventMessage, buildActionMessage } from './build.js';
+export type { BuildEventOptions, BuildActionOptions } from './build.js';
+export { buildFilterParameter, parseFilterParameter } from './filter.js';
+export type { FilterParts } from './filter.js';
+export { isIanaTimeZone, isUtcOffset } from './time-zone.js';
+export { isLocaleTag } from './locale.js';
+export { ProtocolError, PROTOCOL_ERROR_CODES } from './errors.js';
+export type { ProtocolErrorCode } from './errors.js';
+export type {
+  EventName, ActionName, EventPayloads, ActionPayloads, EventPayload, ActionPayload, EventType, ActionType,
+  EventMessage, ActionMessage, AnyEventMessage, AnyActionMessage, UnknownMessage,
+} from './types.js';

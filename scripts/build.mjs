@@ -1,0 +1,28 @@
+// Build every package: .d.ts with `tsc -b` (TypeScript 7 has no JS API, so no rollup TS plugin),
+// JS with rollup + esbuild, then give dist/cjs its own package.json and a copy of the .d.ts files
+// so `require` resolves CommonJS code and CommonJS types.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+const packages = readdirSync(join(root, 'packages'));
+for (const name of packages) rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
+rmSync(join(root, 'test', 'types', 'dist'), { recursive: true, force: true });
+
+run(bin('tsc'), ['-b']);
+run(bin('rollup'), ['-c', '--silent']);
+
+for (const name of packages) {
+  const dist = join(root, 'packages', name, 'dist');
+  if (!existsSync(join(dist, 'cjs'))) continue;
+  writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+  cpSync(join(dist, 'esm'), join(dist, 'cjs'), {
+    recursive: true,
+    filter: (src) => !/\.js$/.test(src) && !src.endsWith('.tsbuildinfo'),
+  });
+}
