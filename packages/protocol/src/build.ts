@@ -1,4 +1,4 @@
-import { actionType, eventType, isActionName, isEventName } from './catalog.js';
+import { actionType, eventType } from './catalog.js';
 import { checkActionPayload, checkEventPayload, type CheckResult } from './check.js';
 import { SOURCE, SURFACES, type Surface } from './constants.js';
 import { ProtocolError } from './errors.js';
@@ -18,8 +18,10 @@ export interface BuildActionOptions {
   now?: () => number;
 }
 
-function unwrap<T>(result: CheckResult<T>, type: string): T {
+/** The checked payload, or a thrown ProtocolError naming the field. */
+function checked<T>(result: CheckResult<T>, type: string): T {
   if (result.ok) return result.value;
+  if (result.field === 'type') throw new ProtocolError('unknown-type', `${type} is not in the catalog`);
   throw new ProtocolError('invalid-payload', `${type}: ${result.field} ${result.detail}`, result.field);
 }
 
@@ -30,18 +32,11 @@ function unwrap<T>(result: CheckResult<T>, type: string): T {
  * @example buildEventMessage('download', { format: 'csv', target: 'dashboard' }, { surface: 'dashboard' })
  */
 export function buildEventMessage<N extends EventName>(name: N, payload: EventPayload<N>, options: BuildEventOptions): EventMessage<N> {
-  if (!isEventName(name)) throw new ProtocolError('unknown-type', `unknown event "${String(name)}"; expected one of the event catalog's names such as "ready"`);
-  if (!SURFACES.includes(options.surface))
-    throw new ProtocolError('invalid-argument', `surface must be one of ${SURFACES.join(', ')} (got ${JSON.stringify(options.surface)})`);
   const type = eventType(name);
-  return {
-    source: SOURCE,
-    direction: 'event',
-    type,
-    payload: unwrap(checkEventPayload(name, payload), type),
-    timestamp: (options.now ?? Date.now)(),
-    surface: options.surface,
-  };
+  const value = checked(checkEventPayload(name, payload), type);
+  if (!SURFACES.includes(options.surface))
+    throw new ProtocolError('invalid-argument', `surface must be one of ${SURFACES.join(', ')} (got ${String(options.surface)})`);
+  return { source: SOURCE, direction: 'event', type, payload: value, timestamp: (options.now ?? Date.now)(), surface: options.surface };
 }
 
 /**
@@ -50,9 +45,8 @@ export function buildEventMessage<N extends EventName>(name: N, payload: EventPa
  * @example buildActionMessage('set-color-scheme', { scheme: 'dark' })
  */
 export function buildActionMessage<N extends ActionName>(name: N, payload: ActionPayload<N>, options: BuildActionOptions = {}): ActionMessage<N> {
-  if (!isActionName(name)) throw new ProtocolError('unknown-type', `unknown action "${String(name)}"; expected one of the action catalog's names such as "set-session"`);
   const type = actionType(name);
-  const value = unwrap(checkActionPayload(name, payload), type);
+  const value = checked(checkActionPayload(name, payload), type);
   const message: ActionMessage<N> = { source: SOURCE, direction: 'action', type, timestamp: (options.now ?? Date.now)() };
   if (value !== undefined) message.payload = value;
   return message;

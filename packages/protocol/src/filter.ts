@@ -10,9 +10,8 @@ export interface FilterParts {
   value: unknown;
 }
 
+// view: no ".", "=" or white space; dimension: no "=" or white space (it may be dotted).
 const FILTER = /^f_([^.=\s]+)\.([^=\s]+)=(.+)$/s;
-const NAME = /^[^.=\s]+$/;
-const DIMENSION = /^[^=\s]+$/;
 
 /**
  * Parses `f_<semantic_view>.<dimension>=<JSON>`; returns `undefined` for anything else, never throws.
@@ -20,11 +19,9 @@ const DIMENSION = /^[^=\s]+$/;
  * // { view: 'orders', dimension: 'status', value: { value: 'completed' } }
  */
 export function parseFilterParameter(parameter: unknown): FilterParts | undefined {
-  if (typeof parameter !== 'string') return undefined;
-  const match = FILTER.exec(parameter);
-  if (!match) return undefined;
+  const match = typeof parameter === 'string' ? FILTER.exec(parameter) : null;
   try {
-    return { view: match[1]!, dimension: match[2]!, value: JSON.parse(match[3]!) };
+    return match ? { view: match[1]!, dimension: match[2]!, value: JSON.parse(match[3]!) } : undefined;
   } catch {
     return undefined;
   }
@@ -32,23 +29,18 @@ export function parseFilterParameter(parameter: unknown): FilterParts | undefine
 
 /**
  * Builds `f_<semantic_view>.<dimension>=<JSON>`. A plain object is sent as it is; any other value is
- * wrapped as `{ "value": value }`, the shape the service documents (equality filter).
- * @throws {ProtocolError} `invalid-argument` for empty or malformed names or a value JSON cannot encode.
+ * wrapped as `{ "value": value }`, the shape the service documents (an equality filter).
+ * @throws {ProtocolError} `invalid-argument` for a malformed view or dimension name, or a value JSON cannot encode.
  * @example buildFilterParameter('orders', 'status', 'completed') // 'f_orders.status={"value":"completed"}'
  */
 export function buildFilterParameter(view: string, dimension: string, value: unknown): string {
-  if (typeof view !== 'string' || !NAME.test(view))
-    throw new ProtocolError('invalid-argument', `filter view must be an internal semantic view name without ".", "=" or spaces (got ${JSON.stringify(view)})`);
-  if (typeof dimension !== 'string' || !DIMENSION.test(dimension))
-    throw new ProtocolError('invalid-argument', `filter dimension must be an internal dimension name without "=" or spaces (got ${JSON.stringify(dimension)})`);
-  const wrapped = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value };
   let json: string | undefined;
   try {
-    json = JSON.stringify(wrapped);
-  } catch {
-    json = undefined;
-  }
-  if (json === undefined || json === '{}')
-    throw new ProtocolError('invalid-argument', 'filter value must be JSON data, for example { value: "completed" }');
-  return `f_${view}.${dimension}=${json}`;
+    json = JSON.stringify(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value });
+  } catch {}
+  const parameter = `f_${view}.${dimension}=${json}`;
+  const parts = json === undefined || json === '{}' ? undefined : parseFilterParameter(parameter);
+  if (parts?.view !== view || parts.dimension !== dimension)
+    throw new ProtocolError('invalid-argument', `cannot build a filter from view ${JSON.stringify(view)}, dimension ${JSON.stringify(dimension)} and value ${json}: use internal names (no "=" or spaces, no "." in the view) and a JSON value such as { value: "completed" }`);
+  return parameter;
 }

@@ -15,14 +15,16 @@ export interface FieldProblem {
   detail: string;
 }
 
-/** Turns the first zod issue into a {@link FieldProblem} rooted at `root`. */
+/** Says that a value could not even be read: a getter or proxy trap threw. */
+export const UNREADABLE = 'could not be read (a getter threw)';
+
+/** Turns a zod issue into a {@link FieldProblem} under `root` (`payload`, or `''` for the envelope). */
 export function describeIssue(issue: IssueLike, root: string): FieldProblem {
-  const field = [root, ...issue.path.map(String)].filter(Boolean).join('.') || 'message';
-  let detail: string;
-  if (issue.code === 'invalid_type') detail = `expected ${issue.expected}`;
-  else if (issue.code === 'invalid_value') detail = `expected one of ${(issue.values ?? []).map(String).join(', ')}`;
-  else if (issue.code === 'custom') detail = issue.message;
-  else if (issue.code === 'too_small') detail = 'must not be empty';
-  else detail = `is invalid (${issue.code})`;
-  return { field, detail };
+  return {
+    field: [root, ...issue.path].filter((part) => part !== '').join('.'),
+    detail:
+      issue.code === 'invalid_type' ? `expected ${issue.expected}`
+      : issue.code === 'invalid_value' ? `expected one of ${issue.values!.join(', ')}`
+      : issue.message,
+  };
 }

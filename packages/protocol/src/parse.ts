@@ -1,8 +1,7 @@
 import { checkActionPayload, checkEventPayload } from './check.js';
-import { isActionName, isEventName } from './catalog.js';
 import { ACTION_PREFIX, EVENT_PREFIX, SOURCE, type Direction } from './constants.js';
 import { actionEnvelopeSchema, eventEnvelopeSchema } from './envelope.js';
-import { describeIssue } from './issue.js';
+import { describeIssue, UNREADABLE } from './issue.js';
 import type { AnyActionMessage, AnyEventMessage, UnknownMessage } from './types.js';
 
 /**
@@ -16,30 +15,33 @@ export type ParseResult<M> =
   | { ok: false; reason: 'unknown-type'; type: string; message: UnknownMessage }
   | { ok: false; reason: 'invalid'; type: string | undefined; field: string; detail: string };
 
+// Shared results for the common drops, so filtering foreign messages allocates nothing.
 const NOT_OURS = { ok: false, reason: 'not-protocol', detail: 'source is not svc-embed' } as const;
-const DIRECTION_DETAIL = { event: 'direction is not event', action: 'direction is not action' };
+const WRONG_DIRECTION = { ok: false, reason: 'not-protocol', detail: 'wrong direction' } as const;
 
-function parseMessage(data: unknown, direction: Direction): ParseResult<any> {
+function parseMessage(data: any, direction: Direction): ParseResult<any> {
+  let type: string | undefined;
   try {
-    if (typeof data !== 'object' || data === null || (data as { source?: unknown }).source !== SOURCE) return NOT_OURS;
-    if ((data as { direction?: unknown }).direction !== direction)
-      return { ok: false, reason: 'not-protocol', detail: DIRECTION_DETAIL[direction] };
+    if (typeof data !== 'object' || data === null || data.source !== SOURCE) return NOT_OURS;
+    if (data.direction !== direction) return WRONG_DIRECTION;
     const isEvent = direction === 'event';
+    type = typeof data.type === 'string' ? data.type : undefined;
     const envelope = (isEvent ? eventEnvelopeSchema : actionEnvelopeSchema).safeParse(data);
-    const rawType = (data as { type?: unknown }).type;
-    const type = typeof rawType === 'string' ? rawType : undefined;
     if (!envelope.success) return { ok: false, reason: 'invalid', type, ...describeIssue(envelope.error.issues[0]!, '') };
     const message = envelope.data as UnknownMessage;
     const prefix = isEvent ? EVENT_PREFIX : ACTION_PREFIX;
-    const name = message.type.startsWith(prefix) ? message.type.slice(prefix.length) : '';
-    if (!(isEvent ? isEventName(name) : isActionName(name))) return { ok: false, reason: 'unknown-type', type: message.type, message };
-    const payload = isEvent ? checkEventPayload(name as any, message.payload) : checkActionPayload(name as any, message.payload);
-    if (!payload.ok) return { ok: false, reason: 'invalid', type: message.type, field: payload.field, detail: payload.detail };
-    if (payload.value === undefined) delete message.payload;
-    else message.payload = payload.value;
-    return { ok: true, message };
+    const name = type!.startsWith(prefix) ? type!.slice(prefix.length) : '';
+    const payload = (isEvent ? checkEventPayload : checkActionPayload)(name as never, message.payload);
+    if (payload.ok) {
+      if (payload.value === undefined) delete message.payload;
+      else message.payload = payload.value;
+      return { ok: true, message };
+    }
+    return payload.field === 'type'
+      ? { ok: false, reason: 'unknown-type', type: type!, message }
+      : { ok: false, reason: 'invalid', type, field: payload.field, detail: payload.detail };
   } catch {
-    return { ok: false, reason: 'invalid', type: undefined, field: 'message', detail: 'could not be read (a property getter threw)' };
+    return { ok: false, reason: 'invalid', type, field: 'message', detail: UNREADABLE };
   }
 }
 

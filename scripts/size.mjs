@@ -1,0 +1,54 @@
+// `npm run size`: prints the gzip size (level 9) of every IIFE and ESM entry and fails when an
+// entry with a budget is above it. Run after `npm run build`. Budgets are in bytes (1 KB = 1024).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1024;
+
+/** [file, budget in bytes or null, what it is] */
+const ENTRIES = [
+  ['packages/host/dist/iife/svc-embed.min.js', 8 * KB, 'host <script>, everything bundled (zod/mini included)'],
+  ['packages/frame/dist/iife/svc-embed-frame.min.js', 8 * KB, 'frame <script>, everything bundled (zod/mini included)'],
+  ['packages/protocol/dist/esm/index.js', null, 'protocol ESM (zod external)'],
+  ['packages/host/dist/esm/index.js', null, 'host ESM (protocol, nanoevents external)'],
+  ['packages/frame/dist/esm/index.js', null, 'frame ESM (protocol, nanoevents external)'],
+];
+
+const gzip = (code) => gzipSync(code, { level: 9 }).length;
+const rows = [];
+let over = 0;
+
+for (const [file, budget, what] of ENTRIES) {
+  const path = join(root, file);
+  if (!existsSync(path)) {
+    console.error(`missing ${file}: run npm run build first`);
+    process.exit(1);
+  }
+  const size = gzip(readFileSync(path));
+  const fails = budget !== null && size > budget;
+  over += fails ? 1 : 0;
+  rows.push([file, size, budget, what, fails]);
+}
+
+// What an app pays, minified and bundled with zod/mini, when it imports only the protocol.
+const protocolOnly = await build({
+  stdin: { contents: "export * from '@svc-embed/protocol';", resolveDir: root, loader: 'js' },
+  bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent',
+});
+rows.push(['(all of @svc-embed/protocol + zod/mini, minified)', gzip(protocolOnly.outputFiles[0].contents), null, 'bundled cost of importing only the protocol', false]);
+
+const width = Math.max(...rows.map((row) => row[0].length));
+console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);
+for (const [file, size, budget, what, fails] of rows) {
+  const budgetText = budget === null ? '-' : `${budget} (${(budget / KB).toFixed(1)} KB)`;
+  console.log(`${file.padEnd(width)}  ${String(size).padStart(10)}  ${budgetText.padEnd(16)}${fails ? ' OVER BUDGET' : ''}  ${what}`);
+}
+if (over) {
+  console.error(`\n${over} entr${over === 1 ? 'y is' : 'ies are'} over budget`);
+  process.exit(1);
+}
+
