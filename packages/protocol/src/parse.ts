@@ -1,4 +1,4 @@
-import { checkActionPayload, checkEventPayload } from './check.js';
+import { checkActionPayload, checkEventPayload, type CheckResult } from './check.js';
 import { ACTION_PREFIX, EVENT_PREFIX, SOURCE, type Direction } from './constants.js';
 import { actionEnvelopeSchema, eventEnvelopeSchema } from './envelope.js';
 import { describeIssue, UNREADABLE } from './issue.js';
@@ -31,7 +31,8 @@ function parseMessage(data: any, direction: Direction): ParseResult<any> {
     const message = envelope.data as UnknownMessage;
     const prefix = isEvent ? EVENT_PREFIX : ACTION_PREFIX;
     const name = type!.startsWith(prefix) ? type!.slice(prefix.length) : '';
-    const payload = (isEvent ? checkEventPayload : checkActionPayload)(name as never, message.payload);
+    const check = (isEvent ? checkEventPayload : checkActionPayload) as (name: string, payload: unknown) => CheckResult<unknown>;
+    const payload = check(name, message.payload);
     if (payload.ok) {
       if (payload.value === undefined) delete message.payload;
       else message.payload = payload.value;
