@@ -1,0 +1,54 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HttpError, sendBody } from '../http-io.js';
+
+const APP_DIR = fileURLToPath(new URL('../../public/app/', import.meta.url));
+const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+
+/** The frame IIFE: the `frameScript` option, else @svc-embed/frame's script-tag build. */
+function frameScriptPath(/** @type {string | undefined} */ configured) {
+  if (configured) return configured;
+  try {
+    return createRequire(import.meta.url).resolve('@svc-embed/frame/iife');
+  } catch {
+    return fileURLToPath(new URL('../../../frame/dist/iife/svc-embed-frame.min.js', import.meta.url));
+  }
+}
+
+/**
+ * Static files of the embedded dashboard: `GET /embed/assets/app/<file>` from `public/app/` (only
+ * files that exist there, no paths) and `GET /embed/assets/svc-embed-frame.min.js`, the frame half's
+ * script-tag build (build it first: `node scripts/build.mjs`).
+ * @type {import('../router.js').RouteModule}
+ */
+export default {
+  name: 'embed-assets',
+  routes: [
+    {
+      method: 'GET',
+      path: '/embed/assets/app/:file',
+      async handle({ res, params }) {
+        const files = await readdir(APP_DIR);
+        if (!files.includes(params.file)) throw new HttpError(404, `no asset named ${params.file}`);
+        const type = TYPES[/** @type {keyof TYPES} */ (extname(params.file))] ?? 'application/octet-stream';
+        sendBody(res, 200, await readFile(join(APP_DIR, params.file)), { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/embed/assets/svc-embed-frame.min.js',
+      async handle({ res, emulator }) {
+        const path = frameScriptPath(emulator.options.frameScript);
+        let body;
+        try {
+          body = await readFile(path);
+        } catch {
+          throw new HttpError(503, `the frame script is missing at ${path}; build it with "node scripts/build.mjs"`);
+        }
+        sendBody(res, 200, body, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+      },
+    },
+  ],
+};

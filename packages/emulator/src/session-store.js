@@ -1,0 +1,200 @@
+import { randomId } from './random-id.js';
+
+/** Records kept before old, dead ones are pruned (bounds memory in a long-running emulator). */
+const MAX_RECORDS = 10_000;
+
+/**
+ * @typedef {object} SessionClaims
+ * @property {number} deploymentId
+ * @property {string} [externalId]
+ * @property {string} [internalId]
+ * @property {string} [email]
+ * @property {string} [embedTenantName]
+ * @property {boolean} [creatorMode]
+ * @property {Array<{ name: string, value: unknown }>} [userAttributes]
+ * @property {string[]} [groups]
+ * @property {Record<string, unknown>} [securityContext]
+ */
+
+/**
+ * @typedef {object} SessionRecord
+ * @property {string} sessionId
+ * @property {SessionClaims} claims
+ * @property {number} mintedAt
+ * @property {number} idExpiresAt When the unredeemed id stops being accepted.
+ * @property {number} [redeemedAt]
+ * @property {number} [revokedAt]
+ * @property {string} [token] The session token issued on redemption.
+ * @property {number} [expiresAt] Nominal expiry of the token.
+ * @property {number} [usableUntil] When the embed stops trusting the token.
+ */
+
+/**
+ * @typedef {'pending' | 'redeemed' | 'expired' | 'revoked'} SessionStatus
+ * `pending`: minted, not yet exchanged, still valid; `redeemed`: exchanged and its token still valid;
+ * `expired`: the id lapsed unredeemed, or its token lapsed; `revoked`: revoked through the API.
+ */
+
+/**
+ * Session ids, tokens and their logs. Every rule reads `clock.now()`, so tests move time by hand.
+ * @param {{ clock: { now(): number }, sessionIdLifetimeMs: number, sessionLifetimeMs: number, trustMarginMs: number }} config
+ */
+export function createSessionStore(config) {
+  const { clock } = config;
+  /** @type {Map<string, SessionRecord>} */
+  const byId = new Map();
+  /** @type {Map<string, SessionRecord>} */
+  const byToken = new Map();
+  /** Every successful mint, in order: `{ sessionId, at, deploymentId, externalId, internalId }`. */
+  const mints = [];
+  /** Every exchange attempt: `{ sessionId, at, ok, reason? }`. */
+  const exchanges = [];
+  /** Every revocation request: `{ sessionId, at, result }`. */
+  const revocations = [];
+
+  /** @param {SessionRecord} record @returns {SessionStatus} */
+  function statusOf(record) {
+    const now = clock.now();
+    if (record.revokedAt !== undefined) return 'revoked';
+    if (record.redeemedAt !== undefined) return now < /** @type {number} */ (record.expiresAt) ? 'redeemed' : 'expired';
+    return now < record.idExpiresAt ? 'pending' : 'expired';
+  }
+
+  function prune() {
+    if (byId.size < MAX_RECORDS) return;
+    for (const record of byId.values()) {
+      if (byId.size < MAX_RECORDS * 0.9) break;
+      if (statusOf(record) === 'pending' || statusOf(record) === 'redeemed') continue;
+      byId.delete(record.sessionId);
+      if (record.token) byToken.delete(record.token);
+    }
+  }
+
+  return {
+    /**
+     * Mints a single-use session id for the claims.
+     * @param {SessionClaims} claims
+     */
+    mint(claims) {
+      prune();
+      const now = clock.now();
+      /** @type {SessionRecord} */
+      const record = { sessionId: randomId('ses'), claims, mintedAt: now, idExpiresAt: now + config.sessionIdLifetimeMs };
+      byId.set(record.sessionId, record);
+      mints.push({ sessionId: record.sessionId, at: now, deploymentId: claims.deploymentId, externalId: claims.externalId, internalId: claims.internalId });
+      return record;
+    },
+
+    /**
+     * Redeems an id for a token: at most once, within the id's lifetime, unless revoked.
+     * @param {string} sessionId
+     * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: 'unknown' | 'redeemed' | 'expired' | 'revoked' }}
+     */
+    exchange(sessionId) {
+      const now = clock.now();
+      const record = byId.get(sessionId);
+      /** @type {'unknown' | 'redeemed' | 'expired' | 'revoked' | undefined} */
+      let reason;
+      if (!record) reason = 'unknown';
+      else if (record.revokedAt !== undefined) reason = 'revoked';
+      else if (record.redeemedAt !== undefined) reason = 'redeemed';
+      else if (now >= record.idExpiresAt) reason = 'expired';
+      exchanges.push({ sessionId, at: now, ok: reason === undefined, ...(reason ? { reason } : {}) });
+      if (reason || !record) return { ok: false, reason: reason ?? 'unknown' };
+      record.redeemedAt = now;
+      record.token = randomId('tok', 24);
+      record.expiresAt = now + config.sessionLifetimeMs;
+      record.usableUntil = record.expiresAt - config.trustMarginMs;
+      byToken.set(record.token, record);
+      return { ok: true, record };
+    },
+
+    /**
+     * Revokes an id: a pending id can no longer be exchanged, a redeemed one's token stops working.
+     * Idempotent.
+     * @param {string} sessionId
+     * @returns {'revoked' | 'already-revoked' | 'unknown'}
+     */
+    revoke(sessionId) {
+      const now = clock.now();
+      const record = byId.get(sessionId);
+      /** @type {'revoked' | 'already-revoked' | 'unknown'} */
+      const result = !record ? 'unknown' : record.revokedAt !== undefined ? 'already-revoked' : 'revoked';
+      if (record && result === 'revoked') record.revokedAt = now;
+      revocations.push({ sessionId, at: now, result });
+      return result;
+    },
+
+    /**
+     * Checks a session token as the data endpoints do.
+     * @param {string | undefined} token
+     * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: 'missing' | 'unknown' | 'expired' | 'revoked' }}
+     */
+    authorizeToken(token) {
+      if (!token) return { ok: false, reason: 'missing' };
+      const record = byToken.get(token);
+      if (!record) return { ok: false, reason: 'unknown' };
+      const status = statusOf(record);
+      return status === 'redeemed' ? { ok: true, record } : { ok: false, reason: status === 'revoked' ? 'revoked' : 'expired' };
+    },
+
+    /**
+     * Makes the token issued for this id lapse now (the nominal and the usable expiry), for "expire
+     * now" buttons and tests. Returns false for an id that was never redeemed.
+     * @param {string} sessionId
+     */
+    expireNow(sessionId) {
+      const record = byId.get(sessionId);
+      if (!record || record.redeemedAt === undefined) return false;
+      const now = clock.now();
+      record.expiresAt = Math.min(/** @type {number} */ (record.expiresAt), now);
+      record.usableUntil = Math.min(/** @type {number} */ (record.usableUntil), now);
+      return true;
+    },
+
+    /** @param {string} sessionId */
+    get(sessionId) {
+      return byId.get(sessionId);
+    },
+
+    /** @param {string} sessionId */
+    describe(sessionId) {
+      const record = byId.get(sessionId);
+      return record && describeRecord(record, statusOf(record));
+    },
+
+    /** Every record, described, oldest first. */
+    list() {
+      return [...byId.values()].map((record) => describeRecord(record, statusOf(record)));
+    },
+
+    statusOf,
+    mints,
+    exchanges,
+    revocations,
+  };
+}
+
+/** @typedef {ReturnType<typeof createSessionStore>} SessionStore */
+
+/**
+ * The public view of a record (never the token itself).
+ * @param {SessionRecord} record
+ * @param {SessionStatus} status
+ */
+function describeRecord(record, status) {
+  const { sessionId, claims, mintedAt, idExpiresAt, redeemedAt, revokedAt, expiresAt, usableUntil } = record;
+  return {
+    sessionId,
+    status,
+    deploymentId: claims.deploymentId,
+    externalId: claims.externalId,
+    internalId: claims.internalId,
+    mintedAt,
+    idExpiresAt,
+    redeemedAt,
+    revokedAt,
+    expiresAt,
+    usableUntil,
+  };
+}
