@@ -1,1 +1,12 @@
-export {};
+export { createFrame } from './create-frame.js';
+export type { Frame, ReadyDetails, EmittedEventName, HandledActionName, HandledActionMessage, ActionHandler } from './create-frame.js';
+export type { FrameOptions, SessionOptions } from './frame-options.js';
+export type { HostOrigins } from './host-origin.js';
+export { EXCHANGE_TIMEOUT_MS } from './session-exchange.js';
+export type { SessionExchange } from './session-exchange.js';
+export { sessionSchedule, SESSION_WARNING_MS, MAX_TIMEOUT_MS } from './session-schedule.js';
+export type { SessionSchedule, SessionState } from './session-schedule.js';
+export type { FrameSession } from './session-timers.js';
+export type { ColorScheme, ResolvedColorScheme } from './color-scheme.js';
+export { FrameError, FRAME_ERROR_CODES } from './errors.js';
+export type { FrameErrorCode } from './errors.js';

@@ -1,0 +1,37 @@
+/**
+ * Who may send actions and receive events: a list of exact origins (`https://customer.example`), or a
+ * predicate called with the origin of each message. The opaque origin `null` is never allowed.
+ */
+export type HostOrigins = readonly string[] | ((origin: string) => boolean);
+
+/** Turns {@link HostOrigins} into an exact test; a predicate that throws counts as a refusal. */
+export function originMatcher(allowed: HostOrigins): (origin: string) => boolean {
+  return (origin) => {
+    try {
+      return origin !== 'null' && (typeof allowed === 'function' ? allowed(origin) === true : allowed.includes(origin));
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The origin of the page this frame is embedded in: `location.ancestorOrigins`, else `document.referrer`. */
+export function framingOrigin(win: Window): string | undefined {
+  const ancestor = win.location?.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return new URL(win.document.referrer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The target origin of every event: the one allowed origin, or with several (or a predicate) the
+ * framing origin when it is allowed; `undefined` when it cannot be determined (then nothing is sent).
+ */
+export function hostTarget(allowed: HostOrigins, isAllowed: (origin: string) => boolean, win: Window): string | undefined {
+  if (typeof allowed !== 'function' && allowed.length === 1) return allowed[0];
+  const origin = framingOrigin(win);
+  return origin && isAllowed(origin) ? origin : undefined;
+}
