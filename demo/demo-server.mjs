@@ -1,0 +1,173 @@
+// The two-origin demo: the emulator (the service) on one origin and the host page with its small
+// backend on another, so every origin check in the SDK is real. `startDemo` is used by
+// `demo/server.mjs` and by the real-browser tests.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEmulator } from '../packages/emulator/src/index.js';
+import { createHostBackend } from './host-backend.mjs';
+import { staticFiles } from './static-files.mjs';
+
+const DEMO = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(DEMO, '..');
+
+/**
+ * @typedef {object} DemoOptions
+ * @property {number} [hostPort] Port of the host page (default 4300; 0 picks a free one).
+ * @property {number} [servicePort] Port of the emulator (default 4400; 0 picks a free one).
+ * @property {string} [hostName] Host name of the host page (default 127.0.0.1).
+ * @property {string} [serviceHostName] Host name of the emulator (default localhost).
+ * @property {number} [sessionLifetimeMs] Nominal session lifetime (default 3 minutes).
+ * @property {number} [sessionWarningMs] session-expiring lead (default 60 s).
+ * @property {string} [hostScript] Path of the host IIFE (default packages/host/dist/iife/svc-embed.min.js).
+ * @property {string} [frameScript] Path of the frame IIFE (default: the emulator's).
+ * @property {(line: string) => void} [log] Request log of the emulator.
+ */
+
+/** @param {DemoOptions} [options] */
+export async function startDemo(options = {}) {
+  const apiKey = `demo_${randomBytes(18).toString('base64url')}`;
+  const hostName = options.hostName ?? '127.0.0.1';
+  const hostServer = createServer();
+  await new Promise((resolve, reject) => {
+    hostServer.once('error', reject);
+    hostServer.listen({ port: options.hostPort ?? 4300, host: hostName.replace(/^\[|\]$/g, '') }, () => resolve(undefined));
+  });
+  const hostUrl = `http://${hostName}:${/** @type {import('node:net').AddressInfo} */ (hostServer.address()).port}`;
+  let emulator;
+  try {
+    emulator = await createEmulator({
+      port: options.servicePort ?? 4400,
+      hostname: options.serviceHostName ?? 'localhost',
+      apiKeys: [apiKey],
+      hostOrigins: [hostUrl],
+      sessionLifetimeMs: options.sessionLifetimeMs ?? 180_000,
+      sessionWarningMs: options.sessionWarningMs ?? 60_000,
+      frameScript: options.frameScript,
+      log: options.log,
+    });
+  } catch (error) {
+    hostServer.close();
+    throw error;
+  }
+  const backend = createHostBackend({
+    serviceUrl: emulator.url,
+    apiKey,
+    deploymentId: 42,
+    viewer: { externalId: 'ada.lovelace', email: 'ada@example.com' },
+  });
+  const pageConfig = {
+    serviceUrl: emulator.url,
+    sessionLifetimeMs: emulator.options.sessionLifetimeMs,
+    usableLifetimeMs: emulator.options.sessionLifetimeMs - emulator.options.trustMarginMs,
+    sessionWarningMs: emulator.options.sessionWarningMs,
+    embeds: [
+      { key: 'a', label: 'Embed A', publicId: 'sales-overview', allowExport: true, timezone: 'Europe/Berlin' },
+      { key: 'b', label: 'Embed B', publicId: 'support-ops', allowExport: false },
+    ],
+  };
+  const files = staticFiles({
+    '/app/': join(DEMO, 'public', 'app') + '/',
+    '/vendor/host/': join(ROOT, 'packages', 'host', 'dist', 'esm') + '/',
+    '/vendor/protocol/': join(ROOT, 'packages', 'protocol', 'dist', 'esm') + '/',
+    '/vendor/nanoevents/': join(ROOT, 'node_modules', 'nanoevents') + '/',
+    '/vendor/zod/': join(ROOT, 'node_modules', 'zod') + '/',
+  });
+  const hostScript = options.hostScript ?? join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js');
+
+  hostServer.on('request', (req, res) => {
+    handleHostRequest(req, res).catch((error) => {
+      if (!res.headersSent) send(res, 500, { error: error instanceof Error ? error.message : String(error) });
+      else res.destroy();
+    });
+  });
+
+  /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} [body] */
+  function send(res, status, body) {
+    if (body === undefined) return void res.writeHead(status, { 'Cache-Control': 'no-store' }).end();
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(text);
+  }
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  async function handleHostRequest(req, res) {
+    const url = new URL(req.url ?? '/', hostUrl);
+    const path = url.pathname;
+    if (path.startsWith('/api/')) {
+      // Only this page may ask its backend for ids: refuse state changes from any other origin.
+      if (req.method !== 'GET' && req.headers.origin !== hostUrl) return send(res, 403, { error: 'cross-origin request refused' });
+      return handleApi(req, res, path);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
+    if (path === '/' || path === '/index.html' || path === '/esm.html') {
+      const template = await readFile(join(DEMO, 'public', path === '/esm.html' ? 'esm.html' : 'index.html'), 'utf8');
+      const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c');
+      const html = template.replace('<!--DEMO_CONFIG-->', `<script id="demo-config" type="application/json">${json}</script>`);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
+      return;
+    }
+    if (path === '/vendor/svc-embed.min.js') {
+      let body;
+      try {
+        body = await readFile(hostScript);
+      } catch {
+        return send(res, 503, { error: `the host script is missing at ${hostScript}; run "node scripts/build.mjs"` });
+      }
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(body);
+      return;
+    }
+    const file = await files(path);
+    if (!file) return send(res, 404, { error: `not found: ${path}` });
+    res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }).end(file.body);
+  }
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path */
+  async function handleApi(req, res, path) {
+    if (path === '/api/embed-session' && req.method === 'POST') {
+      let embed = 'page';
+      try {
+        const chunks = [];
+        for await (const chunk of req) chunks.push(chunk);
+        const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+        if (typeof body.embed === 'string' && /^[\w-]{1,20}$/.test(body.embed)) embed = body.embed;
+      } catch {
+        return send(res, 400, { error: 'body must be JSON' });
+      }
+      const result = await backend.mint(embed);
+      return result.status === 200 ? send(res, 200, { sessionId: result.body.sessionId }) : send(res, 502, { error: `the service answered ${result.status}`, detail: result.body });
+    }
+    if (path === '/api/sessions' && req.method === 'GET') return send(res, 200, await backend.list());
+    const match = /^\/api\/embed-session\/([\w-]{1,100})(\/expire)?$/.exec(path);
+    if (match) {
+      const [, sessionId, expire] = /** @type {[string, string, string | undefined]} */ (/** @type {unknown} */ (match));
+      const result =
+        expire && req.method === 'POST' ? await backend.expire(sessionId)
+        : !expire && req.method === 'DELETE' ? await backend.revoke(sessionId)
+        : !expire && req.method === 'GET' ? await backend.status(sessionId)
+        : undefined;
+      if (!result) return send(res, 405, { error: 'method not allowed' });
+      return send(res, result.status, result.body);
+    }
+    return send(res, 404, { error: `no API route ${req.method} ${path}` });
+  }
+
+  let closing;
+  return {
+    hostUrl,
+    serviceUrl: emulator.url,
+    emulator,
+    backend,
+    close() {
+      closing ??= Promise.all([
+        emulator.close(),
+        new Promise((resolve) => {
+          hostServer.close(() => resolve(undefined));
+          hostServer.closeAllConnections();
+        }),
+      ]).then(() => undefined);
+      return closing;
+    },
+  };
+}

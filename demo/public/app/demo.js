@@ -1,0 +1,135 @@
+// The demo host page: two embeds of one viewer (one session ledger), a control for every action,
+// a live event log and a session panel. `sdk` is the host half, from the script tag or from ESM.
+import { backend } from './backend-client.js';
+import { createControls } from './controls.js';
+import { h } from './dom.js';
+import { createEventLog } from './event-log.js';
+import { createSessionPanel } from './session-panel.js';
+
+/**
+ * @param {{ createEmbed: Function, createSessionLedger: Function }} sdk
+ * @param {{ build: string }} options
+ */
+export function mountDemo(sdk, options) {
+  const config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('demo-config')).textContent ?? '{}');
+  /** @type {HTMLElement} */ (document.getElementById('origins')).textContent = `page ${location.origin} · service ${config.serviceUrl}`;
+  const log = createEventLog(/** @type {HTMLElement} */ (document.getElementById('event-log')));
+  /** @type {Record<string, any>} */
+  const embeds = {};
+  /** Latest id minted for each embed (the one its current session came from). */
+  /** @type {Record<string, string>} */
+  const currentId = {};
+  const mints = [];
+  let ledger;
+
+  const panel = createSessionPanel(/** @type {HTMLElement} */ (document.getElementById('session-panel')), {
+    embeds: config.embeds,
+    renew: (key) => perform('renewSession()', undefined, (embed) => embed.renewSession(), [key]),
+    async expire(key) {
+      const sessionId = currentId[key];
+      if (!sessionId || !embeds[key]) return;
+      try {
+        await backend.expire(sessionId);
+        log.add({ embed: key, kind: 'host', type: 'expired at the service', payload: { sessionId } });
+        // The embed notices at its next query: refresh runs one now.
+        embeds[key].refresh();
+      } catch (error) {
+        log.add({ embed: key, kind: 'error', type: 'expire now failed', payload: { error: String(error) } });
+      }
+    },
+    async logout() {
+      const result = await ledger.logout();
+      for (const key of Object.keys(embeds)) delete embeds[key];
+      log.add({ embed: 'all', kind: 'host', type: 'logout', payload: { revoked: result.revoked, failed: result.failed.map((entry) => entry.sessionId) } });
+      window.__demo.logoutResult = result;
+      await panel.refresh();
+      const confirmed = document.querySelectorAll('[data-role="session-ids"] [data-status="revoked"]').length;
+      panel.setLoggedOut(`Logged out: ${result.revoked.length} ids revoked, ${result.failed.length} failed; the service lists ${confirmed} as revoked.`, true);
+      for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
+    },
+    restart: () => start(),
+  });
+
+  const controls = createControls(/** @type {HTMLElement} */ (document.getElementById('controls')), {
+    targets: () => targets(),
+    perform: (label, payload, act) => perform(label, payload, act),
+  });
+
+  function targets(keys = controls.target() === 'both' ? Object.keys(embeds) : [controls.target()]) {
+    return keys.filter((key) => embeds[key]).map((key) => ({ key, embed: embeds[key] }));
+  }
+
+  /**
+   * Runs an action on the chosen embeds and logs it; an argument the SDK refuses is logged, not thrown.
+   * @param {string} label @param {unknown} payload @param {(embed: any, key: string) => unknown} act @param {string[]} [keys]
+   */
+  function perform(label, payload, act, keys) {
+    for (const { key, embed } of targets(keys)) {
+      try {
+        const result = act(embed, key);
+        log.add({ embed: key, kind: 'action', type: label, payload });
+        if (result && typeof result.then === 'function')
+          result.then(undefined, (error) => log.add({ embed: key, kind: 'error', type: `${label} failed`, payload: { error: error.message, code: error.code } }));
+      } catch (error) {
+        log.add({ embed: key, kind: 'error', type: `${label} not sent`, payload: { error: error.message, code: error.code } });
+      }
+    }
+  }
+
+  function start() {
+    ledger = sdk.createSessionLedger();
+    const container = /** @type {HTMLElement} */ (document.getElementById('embeds'));
+    container.replaceChildren();
+    for (const entry of config.embeds) {
+      const { key } = entry;
+      const box = h('div', { class: 'frame-box', id: `frame-${key}` });
+      container.append(h('section', { class: 'embed-card', 'data-embed': key }, h('h2', {}, `${entry.label} · ${entry.publicId}`,
+        h('small', {}, [entry.allowExport && 'allowExport', entry.timezone].filter(Boolean).join(' · '))), box));
+      const embed = sdk.createEmbed({
+        baseUrl: config.serviceUrl,
+        publicId: entry.publicId,
+        container: box,
+        allowExport: entry.allowExport,
+        timezone: entry.timezone,
+        ledger,
+        attributes: { title: `${entry.label}: ${entry.publicId}`, 'data-embed': key },
+        mintSessionId: async () => {
+          const sessionId = await backend.mint(key);
+          currentId[key] = sessionId;
+          mints.push({ embed: key, sessionId, at: Date.now() });
+          return sessionId;
+        },
+        revokeSessionId: (sessionId) => backend.revoke(sessionId),
+      });
+      embeds[key] = embed;
+      embed.on('*', (payload, message) => {
+        log.add({ embed: key, kind: message.type === 'svc:event:error' ? 'error' : 'event', type: message.type, payload });
+        window.__demo.events.push({ embed: key, type: message.type, payload, at: Date.now() });
+      });
+      embed.on('ready', () => panel.update(key, { state: 'active' }));
+      embed.on('session-expiring', () => panel.update(key, { state: 'expiring' }));
+      embed.on('session-expired', () => panel.update(key, { state: 'expired' }));
+      embed.on('error', (payload) => panel.update(key, { lastError: `${payload.name ?? 'Error'}: ${payload.message}` }));
+      embed.on('renewed', (info) => {
+        panel.update(key, { state: 'active', renewals: panel.info[key].renewals + 1 });
+        log.add({ embed: key, kind: 'host', type: 'renewed', payload: info });
+        window.__demo.notifications.push({ embed: key, type: 'renewed', info, at: Date.now() });
+        void panel.refresh();
+      });
+      embed.on('renewal-failed', (info) => {
+        panel.update(key, { lastError: `renewal failed: ${info.error.message}` });
+        log.add({ embed: key, kind: 'error', type: 'renewal-failed', payload: { trigger: info.trigger, attempts: info.attempts, error: info.error.message } });
+        window.__demo.notifications.push({ embed: key, type: 'renewal-failed', info: { trigger: info.trigger, attempts: info.attempts, code: info.error.code }, at: Date.now() });
+      });
+      embed.ready.then(
+        () => void panel.refresh(),
+        (error) => log.add({ embed: key, kind: 'error', type: 'ready failed', payload: { error: error.message, code: error.code } }),
+      );
+      panel.update(key, { state: 'loading', renewals: 0, lastError: '—' });
+    }
+    panel.setLoggedOut('', false);
+  }
+
+  window.__demo = { build: options.build, events: [], notifications: [], mints, embeds, log, panel, logoutResult: undefined };
+  start();
+}
