@@ -44,28 +44,34 @@ const isOrigin = (value: unknown): boolean => {
   }
 };
 
-const show = (value: unknown) => (typeof value === 'function' ? 'a function' : JSON.stringify(value));
+const isMs = (value: number | undefined, min: number) => value === undefined || (value >= min && value < Infinity);
 
 /**
  * Checks the options of `createFrame` and returns the window to use.
- * @throws {FrameError} `invalid-option`, naming the option and what it should be.
+ * @throws {FrameError} `invalid-option`, naming the option, what it must be and what it got.
  */
 export function checkFrameOptions(options: FrameOptions): Window {
-  const fail = (message: string): never => {
-    throw new FrameError('invalid-option', message);
+  const o = options || ({} as FrameOptions);
+  const check = (key: keyof FrameOptions, ok: unknown, expected: string) => {
+    const got = o[key];
+    if (!ok) throw new FrameError('invalid-option', `${key} must be ${expected} (got ${typeof got === 'function' ? 'a function' : JSON.stringify(got)})`);
   };
-  const { mode, hostOrigins: origins, session } = options || fail('createFrame needs options');
-  for (const [key, list] of [['surface', SURFACES], ['mode', MODES]] as const)
-    if (!(list as readonly unknown[]).includes(options[key])) fail(`${key} must be one of ${list.join(', ')} (got ${show(options[key])})`);
-  if (typeof origins !== 'function' && !(Array.isArray(origins) && origins.length && origins.every(isOrigin)))
-    fail(`hostOrigins must list exact origins like https://customer.example, or be a predicate; never "*" (got ${show(origins)})`);
-  if (mode === 'signed' && !(Number.isFinite(session?.expiresAt) && typeof session?.exchange === 'function'))
-    fail('signed mode needs session: { expiresAt: epoch ms, exchange(sessionId) }');
-  const checkMs = (key: 'warnBeforeMs' | 'exchangeTimeoutMs', min: number) => {
-    const value = options[key];
-    if (value !== undefined && !(value >= min && value < Infinity)) fail(`${key} must be a number of ms >= ${min} (got ${show(value)})`);
-  };
-  checkMs('warnBeforeMs', 0);
-  checkMs('exchangeTimeoutMs', 1);
-  return options.window || globalThis.window || fail('no window: call createFrame in the browser, or pass options.window');
+  const { hostOrigins: origins, session } = o;
+  check('surface', SURFACES.includes(o.surface), `one of ${SURFACES.join(', ')}`);
+  check('mode', MODES.includes(o.mode), `one of ${MODES.join(', ')}`);
+  check(
+    'hostOrigins',
+    typeof origins === 'function' || (Array.isArray(origins) && origins.length && origins.every(isOrigin)),
+    'exact origins like https://customer.example (never "*"), or a predicate',
+  );
+  check(
+    'session',
+    o.mode === 'private' || (Number.isFinite(session?.expiresAt) && typeof session?.exchange === 'function'),
+    '{ expiresAt: epoch ms, exchange(sessionId) } in signed mode',
+  );
+  check('warnBeforeMs', isMs(o.warnBeforeMs, 0), 'a number of ms >= 0');
+  check('exchangeTimeoutMs', isMs(o.exchangeTimeoutMs, 1), 'a number of ms >= 1');
+  const win = o.window || globalThis.window;
+  check('window', win, 'passed when there is no global window');
+  return win;
 }
