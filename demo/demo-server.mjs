@@ -101,6 +101,7 @@ export async function startDemo(options = {}) {
       return handleApi(req, res, path);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
+    if (path === '/favicon.ico') return send(res, 204);
     if (path === '/' || path === '/index.html' || path === '/esm.html') {
       const template = await readFile(join(DEMO, 'public', path === '/esm.html' ? 'esm.html' : 'index.html'), 'utf8');
       const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c');

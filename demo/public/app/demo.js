@@ -21,6 +21,9 @@ export function mountDemo(sdk, options) {
   const currentId = {};
   const mints = [];
   let ledger;
+  // ?debug on this page: the SDK logs every message in and out and every drop with its reason, and
+  // the embedded dashboard logs what its frame half ignores (the browser console shows both).
+  const debug = new URLSearchParams(location.search).has('debug');
 
   const panel = createSessionPanel(/** @type {HTMLElement} */ (document.getElementById('session-panel')), {
     embeds: config.embeds,
@@ -78,6 +81,7 @@ export function mountDemo(sdk, options) {
 
   function start() {
     ledger = sdk.createSessionLedger();
+    for (const key of Object.keys(currentId)) delete currentId[key];
     const container = /** @type {HTMLElement} */ (document.getElementById('embeds'));
     container.replaceChildren();
     for (const entry of config.embeds) {
@@ -87,13 +91,14 @@ export function mountDemo(sdk, options) {
         h('small', {}, [entry.allowExport && 'allowExport', entry.timezone].filter(Boolean).join(' · '))), box));
       const embed = sdk.createEmbed({
         baseUrl: config.serviceUrl,
-        publicId: entry.publicId,
+        ...(debug ? { src: `${config.serviceUrl}/embed/dashboard/${entry.publicId}?debug`, debug: true } : { publicId: entry.publicId }),
         container: box,
         allowExport: entry.allowExport,
         timezone: entry.timezone,
         ledger,
         attributes: { title: `${entry.label}: ${entry.publicId}`, 'data-embed': key },
         mintSessionId: async () => {
+          if (currentId[key]) panel.update(key, { state: 'renewing' });
           const sessionId = await backend.mint(key);
           currentId[key] = sessionId;
           mints.push({ embed: key, sessionId, at: Date.now() });

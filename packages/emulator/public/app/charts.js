@@ -80,7 +80,7 @@ export function lineChart(points, { dayLabel, format, colors, title }) {
     const dot = node('circle', { cx: x(index), cy: y(point.value), r: 3, fill: colors.primary, 'data-day': point.key });
     dot.append(node('title', {}, `${dayLabel(point.at)}: ${format(point.value)}`));
     svg.append(dot);
-    if (index % 3 === 0 || index === points.length - 1)
+    if ((points.length - 1 - index) % 3 === 0)
       svg.append(node('text', { x: x(index), y: height - 6, 'text-anchor': 'middle', fill: colors.muted, 'font-size': 10, class: 'day-label' }, dayLabel(point.at)));
   });
   return svg;

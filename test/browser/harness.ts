@@ -1,0 +1,115 @@
+// Shared setup of the real-browser suite: Debian's Chromium through playwright-core, a fresh
+// profile per file, the two-origin demo on free loopback ports, and helpers that wait for
+// conditions (never for time).
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import { startDemo, type DemoOptions } from '../../demo/demo-server.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
+
+/** The flags that run headless as root on this machine kind without reaching the network. */
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const DIST_FILES = ['packages/host/dist/iife/svc-embed.min.js', 'packages/frame/dist/iife/svc-embed-frame.min.js', 'packages/host/dist/esm/index.js', 'packages/protocol/dist/esm/index.js'];
+
+/**
+ * Launches Chromium on a fresh temporary profile. Fails (never skips) when the browser or the built
+ * dist files are missing, saying how to fix it.
+ */
+export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: the real-browser suite needs it and never skips. Install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+  const missing = DIST_FILES.filter((file) => !existsSync(join(ROOT, file)));
+  if (missing.length) throw new Error(`built files are missing (${missing.join(', ')}): run "node scripts/build.mjs" first (npm test does).`);
+  const profile = mkdtempSync(join(tmpdir(), 'svc-embed-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Demo = Awaited<ReturnType<typeof startDemo>>;
+
+/** The demo on free ports (host page on 127.0.0.1, service on localhost). */
+export function startTestDemo(options: DemoOptions = {}): Promise<Demo> {
+  return startDemo({ hostPort: 0, servicePort: 0, ...options });
+}
+
+/** Console lines of every frame of a page, for debug-mode evidence. */
+export function collectConsole(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message: ConsoleMessage) => lines.push(message.text()));
+  page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
+  return lines;
+}
+
+/** Opens the demo page and waits until both embeds have sent `ready` and `dashboard-loaded`. */
+export async function openDemo(page: Page, demo: Demo, path = '/') {
+  await page.goto(`${demo.hostUrl}${path}`);
+  for (const embed of ['a', 'b']) await waitForEvent(page, embed, 'dashboard-loaded');
+}
+
+export type LoggedEvent = { embed: string; type: string; payload: any; at: number };
+
+/** Events the demo page's listeners received, in order. */
+export function events(page: Page, embed?: string, type?: string): Promise<LoggedEvent[]> {
+  return page.evaluate(
+    ([embed, type]) => (window as any).__demo.events.filter((entry: any) => (!embed || entry.embed === embed) && (!type || entry.type === type)),
+    [embed, type && (type.includes(':') ? type : `svc:event:${type}`)] as const,
+  );
+}
+
+/**
+ * Waits until the demo page has received at least `count` events of a type from an embed, and
+ * returns the last one.
+ */
+export async function waitForEvent(page: Page, embed: string, type: string, count = 1, timeout = 20_000): Promise<LoggedEvent> {
+  const wire = type.includes(':') ? type : `svc:event:${type}`;
+  await page.waitForFunction(
+    ([embed, wire, count]) => ((window as any).__demo?.events ?? []).filter((entry: any) => entry.embed === embed && entry.type === wire).length >= (count as number),
+    [embed, wire, count] as const,
+    { timeout, polling: 50 },
+  );
+  const list = await events(page, embed, wire);
+  return list.at(-1)!;
+}
+
+/** The embedded dashboard's frame of an embed (`a` or `b`). */
+export async function dashboardFrame(page: Page, embed: string): Promise<Frame> {
+  const handle = await page.waitForSelector(`iframe[data-embed="${embed}"]`);
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error(`embed ${embed} has no frame`);
+  return frame;
+}
+
+/** A snapshot of the dashboard's own state (`window.__dashboard.state()`) inside an embed. */
+export async function dashboardState(page: Page, embed: string): Promise<any> {
+  const frame = await dashboardFrame(page, embed);
+  return frame.evaluate(() => (window as any).__dashboard.state());
+}
+
+/** The per-document nonce of an embed's dashboard: it changes only if the iframe reloads. */
+export async function docNonce(page: Page, embed: string): Promise<string> {
+  return (await dashboardFrame(page, embed)).evaluate(() => (window as any).__docNonce);
+}
+
+/** Clicks a demo control for an embed: chooses the target, then the button. */
+export async function act(page: Page, embed: 'a' | 'b' | 'both', action: string) {
+  await page.selectOption('[data-role="target"]', embed);
+  await page.click(`#controls [data-action="${action}"]`);
+}
+
+/** Saves a screenshot under reports/screenshots (git-ignored), for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
