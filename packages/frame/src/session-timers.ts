@@ -3,7 +3,9 @@ import { sessionSchedule, type SessionState } from './session-schedule.js';
 
 /** A signed session as the surface sees it: its state and when it stops working (epoch ms). */
 export interface FrameSession {
+  /** `active`, `expiring` (inside the warning window) or `expired`. */
   readonly state: SessionState;
+  /** When the session stops working, epoch ms. */
   readonly expiresAt: number;
 }
 
