@@ -1,5 +1,8 @@
 import {
+  ACTION_ERROR_CONTEXT,
   ACTION_PREFIX,
+  SESSION_EXCHANGE_ERROR,
+  SESSION_RENEWAL_CONTEXT,
   buildEventMessage,
   isActionName,
   isUtcOffset,
@@ -85,8 +88,6 @@ export interface Frame {
 }
 
 const RESERVED_EVENT = /^(ready|session-)/;
-const EXCHANGE_ERROR = 'EmbedSessionExchangeError';
-const SESSION_RENEWAL = 'session-renewal';
 
 /**
  * Creates the frame half inside an embedded surface: emits the event catalog to the host page,
@@ -151,7 +152,7 @@ export function createFrame(options: FrameOptions): Frame {
     timers &&
     createExchangeQueue(session!.exchange, exchangeTimeoutMs, scope, timers.swap, (reason, timedOut) => {
       log('exchange failed', reason);
-      sendError(EXCHANGE_ERROR, SESSION_RENEWAL, `set-session: ${timedOut ? `exchange timed out after ${exchangeTimeoutMs} ms` : 'the session id could not be exchanged'}`);
+      sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, `set-session: ${timedOut ? `exchange timed out after ${exchangeTimeoutMs} ms` : 'the session id could not be exchanged'}`);
     });
 
   scope.listen(win, 'message', (event: MessageEvent) => {
@@ -160,14 +161,14 @@ export function createFrame(options: FrameOptions): Frame {
     if (!result.ok) {
       if (result.reason === 'not-protocol') return log('ignored:', result.detail);
       return result.reason === 'invalid'
-        ? sendError('InvalidActionError', 'action', `${result.type ? result.type + ': ' : ''}${result.field} ${result.detail}`)
-        : sendError('UnknownActionError', 'action', `type ${result.type} is not a known action`);
+        ? sendError('InvalidActionError', ACTION_ERROR_CONTEXT, `${result.type ? result.type + ': ' : ''}${result.field} ${result.detail}`)
+        : sendError('UnknownActionError', ACTION_ERROR_CONTEXT, `type ${result.type} is not a known action`);
     }
     const message = result.message;
     const name = message.type.slice(ACTION_PREFIX.length);
     const payload = message.payload as any;
     if (name === 'set-session')
-      return exchange ? exchange(payload.sessionId) : sendError(EXCHANGE_ERROR, SESSION_RENEWAL, 'set-session: a private embed has no session to replace');
+      return exchange ? exchange(payload.sessionId) : sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, 'set-session: a private embed has no session to replace');
     if (name === 'set-timezone' && isUtcOffset(payload.timezone)) return log('ignored set-timezone with a bare UTC offset', payload.timezone);
     actions.fire(name, payload, message);
     actions.fire('*', message);

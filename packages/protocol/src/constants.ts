@@ -24,3 +24,15 @@ export type Surface = (typeof SURFACES)[number];
 
 /** An embed mode. */
 export type Mode = (typeof MODES)[number];
+
+/**
+ * `context` of the `error` event an embed sends when it rejects a `set-session` id (unknown,
+ * redeemed, expired) or cannot exchange it; hosts renew with a fresh id when they see it.
+ */
+export const SESSION_RENEWAL_CONTEXT = 'session-renewal';
+
+/** `name` of the `error` event for a rejected or failed `set-session` exchange. */
+export const SESSION_EXCHANGE_ERROR = 'EmbedSessionExchangeError';
+
+/** `context` of the `error` event an embed answers an invalid or unknown action with. */
+export const ACTION_ERROR_CONTEXT = 'action';
