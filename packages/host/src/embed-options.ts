@@ -1,0 +1,85 @@
+import type { SessionLedger } from './session-ledger.js';
+
+/**
+ * Receives debug output: `event` is `in`, `out`, `drop`, `retry`, `renew` or `revoke`, followed by
+ * the message or the reason.
+ */
+export type DebugLogger = (event: string, ...details: unknown[]) => void;
+
+/**
+ * Options of {@link createEmbed}. Give `container` (the SDK creates the iframe) or `iframe` (the SDK
+ * wraps yours), and `publicId` (a dashboard) or `src` (any embed URL on the tenant origin).
+ * With `mintSessionId` the embed is signed: the SDK mints the first session id right before it sets
+ * the iframe's URL and renews the session on its own. Without it the embed is private (no session).
+ */
+export interface EmbedOptions {
+  /**
+   * The tenant's base URL, such as `https://tenant.example`. Its origin (scheme, host, port) is the
+   * only origin messages are accepted from and posted to. `https` is required; `http` is accepted only
+   * for `localhost`, `127.0.0.1` and `[::1]`.
+   */
+  baseUrl: string;
+  /** Public id of the dashboard to embed: loads `{baseUrl}/embed/dashboard/<publicId>`. */
+  publicId?: string;
+  /**
+   * A full embed URL instead of `publicId`, for the app (`/embed/d/<deploymentId>/app`), the chat
+   * (`/embed/chat`) or other surfaces. Must be on the tenant origin. The session id is added as
+   * `session`, or as `sessionId` for `/embed/chat`.
+   */
+  src?: string;
+  /** Where to create the iframe: a CSS selector or an element. Ignored when `iframe` is given. */
+  container?: string | Element;
+  /**
+   * An existing `<iframe>` to use instead of creating one. Its `src` is set when `publicId` or `src`
+   * is given; otherwise its current `src` must already be on the tenant origin. It stays in the page
+   * on `destroy()` unless `removeIframe` is true.
+   */
+  iframe?: HTMLIFrameElement;
+  /**
+   * Attributes for the iframe, applied over the defaults of a created one
+   * (`title="Analytics"`, `allow="clipboard-write; fullscreen"`, `style="border:0;width:100%;height:100%"`).
+   * Use it for `title` (accessibility), `class`, `style`, `loading`, `sandbox` (none by default; a
+   * sandbox needs `allow-scripts allow-same-origin`, or the embed's origin becomes `null` and every
+   * message is dropped).
+   * @example { title: 'Sales dashboard', class: 'analytics-frame' }
+   */
+  attributes?: Record<string, string>;
+  /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
+  removeIframe?: boolean;
+  /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */
+  allowExport?: boolean;
+  /** Adds `timezone=<name>` to the URL: an IANA time-zone name such as `Europe/Berlin`. */
+  timezone?: string;
+  /**
+   * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
+   * use: once for the iframe's URL, then for every renewal. Its presence makes the embed signed.
+   * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
+   */
+  mintSessionId?: () => string | Promise<string>;
+  /**
+   * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
+   * and at once for an id that arrives too late to be used. Without it nothing is revoked.
+   */
+  revokeSessionId?: (sessionId: string) => unknown;
+  /**
+   * The viewer's {@link SessionLedger}, shared by every embed of that viewer so that one `logout()`
+   * revokes every id and removes every iframe. Default: a ledger of this embed alone.
+   */
+  ledger?: SessionLedger;
+  /** How long `embed.ready` waits for the `ready` event after the URL is set; 0 waits forever. Default 30000. */
+  readyTimeoutMs?: number;
+  /** How long one `mintSessionId` call may take before it counts as failed. Default 10000. */
+  mintTimeoutMs?: number;
+  /** Attempts per mint-and-send (initial load and each renewal), each with a fresh id. Default 4. */
+  maxAttempts?: number;
+  /** Delay before the second attempt, doubled for each further one. Default 1000. */
+  retryDelayMs?: number;
+  /** Logs each message in and out and each dropped message with its reason: `true` for `console.debug`, or your logger. */
+  debug?: boolean | DebugLogger;
+  /** The window to listen on and take timers from. Default: `globalThis.window`, read when `createEmbed` runs. */
+  window?: Window;
+  /** The document to create the iframe in and watch for visibility. Default: the window's document. */
+  document?: Document;
+  /** Clock in epoch milliseconds, for message timestamps and expiry estimates. Default `Date.now`. */
+  now?: () => number;
+}

@@ -1,0 +1,100 @@
+import type {
+  ActionPayload, AnyEventMessage, EventMessage, EventName, EventPayload, UnknownMessage,
+} from '@svc-embed/protocol';
+import type { EmbedError } from './errors.js';
+import type { LogoutResult } from './session-ledger.js';
+
+/** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
+export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual';
+
+/** Detail of the host-side `renewed` notification. */
+export interface RenewalInfo {
+  /** What started the renewal (the first trigger, when several joined). */
+  trigger: RenewalTrigger;
+  /** Attempts it took, each with a freshly minted id (1 when nothing failed). */
+  attempts: number;
+}
+
+/** Detail of the host-side `renewal-failed` notification. */
+export interface RenewalFailure extends RenewalInfo {
+  /** Why the last attempt failed: code `mint-failed`, `mint-timeout`, `session-rejected`, or `destroyed`. */
+  error: EmbedError;
+}
+
+/** Removes the listener it was returned for. */
+export type Unsubscribe = () => void;
+
+/**
+ * Listener signatures by name. Every event of the catalog (embed to host) gets `(payload, message)`;
+ * `'*'` gets every event, including types this SDK does not know yet (payload unchecked). Two
+ * host-side notifications, which never come from the wire, get one detail object:
+ * `renewed` after a renewal the embed did not reject, `renewal-failed` after the last attempt failed.
+ */
+export type EmbedListeners = {
+  [N in EventName]: (payload: EventPayload<N>, message: EventMessage<N>) => void;
+} & {
+  '*': (payload: unknown, message: AnyEventMessage | UnknownMessage) => void;
+  renewed: (info: RenewalInfo) => void;
+  'renewal-failed': (info: RenewalFailure) => void;
+};
+
+/**
+ * One embedded surface. Actions throw an {@link EmbedError} (`invalid-action`) before anything is
+ * sent when their argument does not match the protocol, and `destroyed` after `destroy()`. Actions
+ * called before `ready` are queued and sent in order on `ready`.
+ */
+export interface Embed {
+  /** The iframe (created or wrapped). */
+  readonly iframe: HTMLIFrameElement;
+  /**
+   * Resolves with the `ready` payload. Rejects with `ready-timeout` (no `ready` event in time: wrong
+   * baseUrl, or the tenant does not allow framing by this page's origin), with the mint error when
+   * no first session id could be minted, or with `destroyed`.
+   */
+  readonly ready: Promise<EventPayload<'ready'>>;
+  /**
+   * Adds a listener; returns a function that removes it. A listener that throws does not stop the
+   * others; its error goes to `window.reportError` (`console.error` where that is missing).
+   * @example const off = embed.on('download', (payload) => track(payload.format));
+   */
+  on<K extends keyof EmbedListeners>(name: K, listener: EmbedListeners[K]): Unsubscribe;
+  /** Like {@link Embed.on}, removed after the first call. */
+  once<K extends keyof EmbedListeners>(name: K, listener: EmbedListeners[K]): Unsubscribe;
+  /** Switches the color scheme; `auto` follows the OS preference. */
+  setColorScheme(scheme: ActionPayload<'set-color-scheme'>['scheme']): void;
+  /**
+   * Applies a brand theme. Fields other than the documented ones pass through untouched.
+   * @example embed.setTheme({ primaryColor: '#0b5', borderRadius: 8, font: 'Inter' })
+   */
+  setTheme(theme: ActionPayload<'set-theme'>['embedTheme']): void;
+  /** Switches the UI language: `es-ES`, `es` or a regional variant. */
+  setLocale(locale: string): void;
+  /** Switches the query time zone: an IANA name such as `Europe/Berlin` (bare offsets are rejected). */
+  setTimezone(timezone: string): void;
+  /**
+   * Pushes a dashboard filter, by internal names. A plain object value is sent as it is, anything
+   * else as `{ value }` (equality).
+   * @example embed.setFilter('orders', 'status', 'completed') // f_orders.status={"value":"completed"}
+   */
+  setFilter(view: string, dimension: string, value: unknown): void;
+  /** Pushes a raw filter parameter `f_<semantic_view>.<dimension>=<JSON>`. */
+  setFilter(parameter: string): void;
+  /** Navigates to an in-embed path such as `/page/2`. */
+  navigate(path: string): void;
+  /** Re-runs the queries and refreshes the data. */
+  refresh(): void;
+  /** Sends a session id you minted yourself (recorded for `logout()`); see also `renewSession()`. */
+  setSession(sessionId: string): void;
+  /**
+   * Renews the session now (mint, then send), joining a renewal already in flight. Resolves once the
+   * embed has not rejected the new id for 10 s; rejects with the last error after `maxAttempts`.
+   */
+  renewSession(): Promise<void>;
+  /**
+   * Revokes every id minted for this viewer (through the shared ledger), destroys every embed of the
+   * viewer and removes their iframes. Never rejects; idempotent.
+   */
+  logout(): Promise<LogoutResult>;
+  /** Releases every listener, timer and queued action, and removes a created iframe. Idempotent. */
+  destroy(): void;
+}

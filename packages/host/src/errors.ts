@@ -1,0 +1,42 @@
+/**
+ * Stable codes of {@link EmbedError}, for JavaScript users who cannot use the {@link EmbedErrorCode}
+ * union. Changing a code is a breaking change; messages may change.
+ */
+export const EMBED_ERROR_CODES = {
+  /** An option of `createEmbed` is missing or wrong (the message names it); nothing was created. */
+  invalidOption: 'invalid-option',
+  /** An action's argument does not match the protocol; nothing was sent. */
+  invalidAction: 'invalid-action',
+  /** The embed was destroyed (or its viewer logged out); it no longer sends or renews. */
+  destroyed: 'destroyed',
+  /** No `ready` event arrived within `readyTimeoutMs`. */
+  readyTimeout: 'ready-timeout',
+  /** `mintSessionId` threw, rejected or resolved to something that is not a session id. */
+  mintFailed: 'mint-failed',
+  /** `mintSessionId` did not settle within `mintTimeoutMs`. */
+  mintTimeout: 'mint-timeout',
+  /** The embed rejected a session id we sent (unknown, already redeemed or expired). */
+  sessionRejected: 'session-rejected',
+} as const;
+
+/** One of the values of {@link EMBED_ERROR_CODES}. */
+export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR_CODES];
+
+/**
+ * The one error class of `@svc-embed/host`. Branch on `code`, not on the message; `cause` holds the
+ * underlying error when there is one (a protocol error, your mint's rejection).
+ * @example
+ * try { embed.setTimezone('+05:30'); } catch (error) {
+ *   if (error instanceof EmbedError && error.code === 'invalid-action') showHint(error.message);
+ * }
+ */
+export class EmbedError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: EmbedErrorCode;
+
+  constructor(code: EmbedErrorCode, message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'EmbedError';
+    this.code = code;
+  }
+}

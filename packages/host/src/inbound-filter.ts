@@ -1,0 +1,19 @@
+import { parseEventMessage, type AnyEventMessage, type ParseResult } from '@svc-embed/protocol';
+import type { DebugLogger } from './embed-options.js';
+
+/** A message worth dispatching: of a known type (payload checked), or of a type we don't know yet. */
+export type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
+
+/**
+ * Filters one `message` event, cheapest check first: sent by our iframe's window, from the tenant
+ * origin (exact string compare), tagged `svc-embed` and `event`, then the payload schema. Anything
+ * else is dropped (`undefined`) and, in debug mode, logged with the reason. Never throws.
+ */
+export function acceptMessage(event: MessageEvent, iframe: HTMLIFrameElement, origin: string, log: DebugLogger): Accepted | undefined {
+  const source = iframe.contentWindow;
+  if (!source || event.source !== source) return void log('drop', 'other window', event.origin);
+  if (event.origin !== origin) return void log('drop', 'origin', event.origin);
+  const result = parseEventMessage(event.data);
+  if (result.ok || result.reason === 'unknown-type') return log('in', result.message), result;
+  log('drop', result, event.data);
+}

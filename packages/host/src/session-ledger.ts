@@ -1,0 +1,89 @@
+import { EmbedError } from './errors.js';
+
+/** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */
+export interface LogoutResult {
+  /** Ids whose revocation succeeded. */
+  revoked: string[];
+  /** Ids whose revocation threw or rejected, each with that error. */
+  failed: { sessionId: string; error: unknown }[];
+}
+
+/**
+ * Every session id minted for one viewer, by every embed that shares the ledger, so that logout can
+ * revoke them all (earlier ids may still be live), and every embed to remove on logout.
+ * @example
+ * const ledger = createSessionLedger();
+ * const a = createEmbed({ ...common, publicId: 'd-1', container: '#a', ledger });
+ * const b = createEmbed({ ...common, publicId: 'd-2', container: '#b', ledger });
+ * const { failed } = await ledger.logout(); // both iframes removed, every id revoked
+ */
+export interface SessionLedger {
+  /**
+   * Records an id minted for this viewer outside the SDK (for example while rendering on the server)
+   * so that `logout()` revokes it with `revoke`. After logout, a recorded id is revoked at once.
+   */
+  record(sessionId: string, revoke: (sessionId: string) => unknown): void;
+  /**
+   * Destroys every embed using this ledger (removing its iframe, even a wrapped one), then revokes
+   * every recorded id, in parallel. Never rejects: failures are listed in the result. Idempotent:
+   * later calls return the same result.
+   */
+  logout(): Promise<LogoutResult>;
+}
+
+/** What embeds need from a ledger beyond its public face. */
+interface LedgerInternals {
+  /** Registers an embed's teardown for logout; returns the function that unregisters it. */
+  attach(teardown: () => void): () => void;
+  /** Revokes one recorded id now (an id minted but never used) and forgets it. */
+  drop(sessionId: string): void;
+}
+
+const internals = new WeakMap<SessionLedger, LedgerInternals>();
+
+/** The internals of a ledger made by {@link createSessionLedger}. */
+export const ledgerInternals = (ledger: SessionLedger) => internals.get(ledger)!;
+
+/**
+ * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
+ * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
+ * create a new one for the next viewer.
+ */
+export function createSessionLedger(): SessionLedger {
+  const ids = new Map<string, (sessionId: string) => unknown>();
+  const teardowns = new Set<() => void>();
+  let result: Promise<LogoutResult> | undefined;
+  const revoke = (sessionId: string) => {
+    const fn = ids.get(sessionId)!;
+    ids.delete(sessionId);
+    return Promise.resolve(sessionId).then(fn);
+  };
+  const ledger: SessionLedger = {
+    record(sessionId, fn) {
+      ids.set(sessionId, fn);
+      if (result) revoke(sessionId).catch(() => {});
+    },
+    logout: () =>
+      (result ||= (() => {
+        const done: LogoutResult = { revoked: [], failed: [] };
+        teardowns.forEach((teardown) => teardown());
+        return Promise.all(
+          [...ids.keys()].map((sessionId) =>
+            revoke(sessionId).then(
+              () => done.revoked.push(sessionId),
+              (error) => done.failed.push({ sessionId, error }),
+            ),
+          ),
+        ).then(() => done);
+      })()),
+  };
+  internals.set(ledger, {
+    attach(teardown) {
+      if (result) throw new EmbedError('destroyed', 'this ledger has logged out');
+      teardowns.add(teardown);
+      return () => teardowns.delete(teardown);
+    },
+    drop: (sessionId) => void (ids.has(sessionId) && revoke(sessionId).catch(() => {})),
+  });
+  return ledger;
+}

@@ -1,0 +1,92 @@
+import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
+import type { DebugLogger } from './embed-options.js';
+import { EmbedError } from './errors.js';
+import { retry } from './retry.js';
+import type { Scope } from './scope.js';
+import type { SessionMint } from './session-mint.js';
+
+/** The embed warns about 30 minutes before a session stops working: renew from then on. */
+export const RENEWAL_WINDOW_MS = 30 * 60_000;
+/** Estimated usable life of a session when no `expiresAt` was seen (minted for 24 h, trusted ~23 h). */
+export const ESTIMATED_LIFETIME_MS = 23 * 3_600_000;
+/** How long after `set-session` a rejection from the embed still counts against that id. */
+export const REJECTION_WINDOW_MS = 10_000;
+
+/** Session renewal of one embed: one renewal per session, whatever triggers it. */
+export interface SessionRenewal {
+  /**
+   * Renews the session that lapses at `expiry` (default: its known or estimated expiry), joining the
+   * renewal in flight. A trigger for a session already renewed is ignored.
+   */
+  renew(trigger: RenewalTrigger, expiry?: number): Promise<void>;
+  /** The embed rejected a `set-session` id (an `error` event with `context: 'session-renewal'`). */
+  rejected(): void;
+  /** The page came back to the foreground: renew when the session is near or past its expiry. */
+  check(): void;
+  /** A first session id was just put to use: the base of the expiry estimate. */
+  minted(): void;
+}
+
+/**
+ * Creates the {@link SessionRenewal} of one embed. `ready` resolves on the embed's first `ready`
+ * event; `mint` mints and hands the id to `send`, which posts `set-session`; `notify` emits the
+ * host-side notifications.
+ */
+export function createSessionRenewal(
+  scope: Scope,
+  now: () => number,
+  ready: Promise<unknown>,
+  mint: SessionMint,
+  send: (sessionId: string) => void,
+  [attempts, retryDelayMs]: number[],
+  notify: (name: 'renewed' | 'renewal-failed', info: RenewalInfo | RenewalFailure) => void,
+  log: DebugLogger,
+): SessionRenewal {
+  let mintedAt = now();
+  let known: number | undefined;
+  let covered = -Infinity;
+  let inflight: Promise<void> | undefined;
+  let rejected: (() => void) | undefined;
+  const deadline = () => known ?? mintedAt + ESTIMATED_LIFETIME_MS;
+
+  // One attempt: a fresh id, sent, then REJECTION_WINDOW_MS for the embed to reject it.
+  const attempt = async () => {
+    await mint(send);
+    if (await scope.guard(new Promise<boolean>((resolve) => {
+      const cancel = scope.later(REJECTION_WINDOW_MS, () => resolve(false));
+      rejected = () => (cancel(), resolve(true));
+    }))) throw new EmbedError('session-rejected', 'the embed rejected the new session id');
+  };
+
+  const renew = (trigger: RenewalTrigger, expiry?: number): Promise<void> => {
+    const at = expiry ?? deadline();
+    if (at <= covered) return log('drop', trigger, 'already renewed'), Promise.resolve();
+    known = Math.max(known ?? at, at);
+    if (inflight) return inflight;
+    log('renew', trigger);
+    let count = 0;
+    const info = () => ((inflight = rejected = undefined), { trigger, attempts: count });
+    return (inflight = scope
+      .guard(ready)
+      .then(() => retry((n) => ((count = n), attempt()), attempts!, retryDelayMs!, scope, log))
+      .then(
+        () => {
+          covered = Math.max(covered, known!, (mintedAt = now()));
+          known = undefined;
+          notify('renewed', info());
+        },
+        (error) => {
+          // After destroy nobody listens; the caller of renewSession() still gets the error.
+          notify('renewal-failed', { ...info(), error });
+          throw error;
+        },
+      ));
+  };
+
+  return {
+    renew,
+    rejected: () => (rejected ? rejected() : log('drop', 'rejection with no renewal waiting')),
+    check: () => void (now() >= deadline() - RENEWAL_WINDOW_MS && renew('foreground').catch(() => {})),
+    minted: () => void (mintedAt = now()),
+  };
+}

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEmbed, type EmbedOptions } from '../src/index.js';
+import { flush, TENANT } from './helpers.js';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+const make = (options: Partial<EmbedOptions> = {}) =>
+  createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
+const query = (embed: { iframe: HTMLIFrameElement }) => Object.fromEntries(new URL(embed.iframe.src).searchParams);
+
+describe('embed URL', () => {
+  it('loads the dashboard without a session in private mode', () => {
+    const embed = make();
+    expect(embed.iframe.src).toBe(`${TENANT}/embed/dashboard/d-42`);
+  });
+
+  it('mints the first session id right before setting the URL', async () => {
+    const mint = vi.fn(() => Promise.resolve('s-1'));
+    const embed = make({ mintSessionId: mint });
+    expect(mint).not.toHaveBeenCalled();
+    expect(embed.iframe.getAttribute('src')).toBeNull();
+    await flush();
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(embed.iframe.src).toBe(`${TENANT}/embed/dashboard/d-42?session=s-1`);
+  });
+
+  it('adds allowExport=true (that literal) and the time zone when asked', async () => {
+    const embed = make({ mintSessionId: () => 'a b&c', allowExport: true, timezone: 'America/Argentina/Buenos_Aires' });
+    await flush();
+    expect(query(embed)).toEqual({ session: 'a b&c', allowExport: 'true', timezone: 'America/Argentina/Buenos_Aires' });
+    expect(embed.iframe.src).toContain('allowExport=true');
+  });
+
+  it('leaves allowExport out when false', () => {
+    expect(query(make({ allowExport: false }))).toEqual({});
+  });
+
+  it('rejects a bare offset as time zone', () => {
+    expect(() => make({ timezone: '+05:30' })).toThrow(/timezone must be an IANA name/);
+  });
+
+  it('encodes the public id and keeps a base path', () => {
+    const embed = make({ baseUrl: 'https://tenant.example/analytics/', publicId: 'a/b?c' });
+    expect(embed.iframe.src).toBe(`${TENANT}/analytics/embed/dashboard/a%2Fb%3Fc`);
+  });
+
+  it('accepts a full src on the tenant origin, keeping its parameters', async () => {
+    const embed = make({ publicId: undefined, src: `${TENANT}/embed/d/12/app?x=1`, mintSessionId: () => 's-9' });
+    await flush();
+    expect(embed.iframe.src).toBe(`${TENANT}/embed/d/12/app?x=1&session=s-9`);
+  });
+
+  it('uses sessionId for the chat surface', async () => {
+    const embed = make({ publicId: undefined, src: `${TENANT}/embed/chat`, mintSessionId: () => 's-9' });
+    await flush();
+    expect(query(embed)).toEqual({ sessionId: 's-9' });
+  });
+
+  it.each(['https://evil.example/embed/chat', 'https://tenant.example.evil.test/embed/chat', 'http://tenant.example/embed/chat', '/embed/chat'])(
+    'rejects a src off the tenant origin: %s',
+    (src) => {
+      expect(() => make({ publicId: undefined, src })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('src') }));
+    },
+  );
+});
+
+describe('iframe', () => {
+  it('creates an accessible iframe in a container given by selector, without sandbox', () => {
+    // An injected document whose #analytics is detached, so that happy-dom does not try to load the iframe.
+    const target = document.createElement('div');
+    target.id = 'analytics';
+    const doc = { createElement: document.createElement.bind(document), querySelector: (selector: string) => (selector === '#analytics' ? target : null) };
+    const embed = make({ container: '#analytics', document: doc as unknown as Document });
+    expect(embed.iframe.parentElement?.id).toBe('analytics');
+    expect(embed.iframe.title).toBe('Analytics');
+    expect(embed.iframe.getAttribute('allow')).toBe('clipboard-write; fullscreen');
+    expect(embed.iframe.hasAttribute('sandbox')).toBe(false);
+  });
+
+  it('applies attributes over the defaults', () => {
+    const embed = make({ attributes: { title: 'Sales', class: 'frame', style: 'height:600px', sandbox: 'allow-scripts allow-same-origin' } });
+    expect(embed.iframe.title).toBe('Sales');
+    expect(embed.iframe.className).toBe('frame');
+    expect(embed.iframe.getAttribute('style')).toBe('height:600px');
+    expect(embed.iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  });
+
+  it('says when the container is missing', () => {
+    expect(() => make({ container: '#nope' })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('#nope') }));
+    expect(() => make({ container: undefined })).toThrow(/container not found/);
+  });
+
+  it('wraps an existing iframe, sets its URL and leaves it in place on destroy', () => {
+    const parent = document.createElement('section');
+    const iframe = document.createElement('iframe');
+    iframe.title = 'Mine';
+    parent.append(iframe);
+    const embed = make({ container: undefined, iframe, attributes: { class: 'x' } });
+    expect(embed.iframe).toBe(iframe);
+    expect(iframe.src).toBe(`${TENANT}/embed/dashboard/d-42`);
+    expect(iframe.title).toBe('Mine');
+    expect(iframe.hasAttribute('allow')).toBe(false);
+    expect(iframe.className).toBe('x');
+    embed.destroy();
+    expect(iframe.parentElement).toBe(parent);
+  });
+
+  it('removes a wrapped iframe on destroy when asked', () => {
+    const parent = document.createElement('section');
+    const iframe = document.createElement('iframe');
+    parent.append(iframe);
+    make({ container: undefined, iframe, removeIframe: true }).destroy();
+    expect(parent.children).toHaveLength(0);
+  });
+
+  it('keeps the src of a wrapped iframe when no publicId or src is given, if it is on the tenant origin', () => {
+    const iframe = document.createElement('iframe');
+    iframe.src = `${TENANT}/embed/dashboard/x?session=from-server`;
+    const embed = make({ publicId: undefined, container: undefined, iframe });
+    expect(embed.iframe.src).toBe(`${TENANT}/embed/dashboard/x?session=from-server`);
+    const other = document.createElement('iframe');
+    other.src = 'https://evil.example/embed';
+    expect(() => make({ publicId: undefined, container: undefined, iframe: other })).toThrow(/iframe.src must be on https:\/\/tenant.example/);
+  });
+
+  it('removes the iframe it created on destroy, idempotently', () => {
+    const parent = document.createElement('div');
+    const embed = make({ container: parent });
+    expect(parent.children).toHaveLength(1);
+    embed.destroy();
+    embed.destroy();
+    expect(parent.children).toHaveLength(0);
+  });
+
+  it('creates separate iframes on every call (no stacking on re-render after destroy)', () => {
+    const parent = document.createElement('div');
+    for (let i = 0; i < 3; i++) make({ container: parent }).destroy();
+    expect(parent.children).toHaveLength(0);
+  });
+});

@@ -1,0 +1,72 @@
+// Importing the host in Node (server-side rendering) must not touch any DOM global. The source is
+// imported here under traps; the built ESM and CJS files, when present (after `npm run build`), are
+// loaded in a fresh Node process under the same traps.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DOM_GLOBALS = ['window', 'document', 'self', 'location', 'navigator', 'addEventListener'];
+/** In a fresh process timers are trapped too (in this one the test runner itself uses them). */
+const PROCESS_GLOBALS = [...DOM_GLOBALS, 'setTimeout', 'clearTimeout'];
+const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger'];
+const dist = join(__dirname, '..', 'dist');
+
+/** Code that installs a getter for each DOM global, recording reads into `touched`. */
+const TRAPS = `const touched = []; for (const name of ${JSON.stringify(PROCESS_GLOBALS)}) {
+  const value = globalThis[name];
+  Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); return value; } });
+}`;
+
+describe('import in Node without a DOM', () => {
+  it('imports the source without touching a DOM global', async () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    const touched: string[] = [];
+    const saved = DOM_GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const);
+    for (const name of DOM_GLOBALS) {
+      let value = (globalThis as Record<string, unknown>)[name];
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get: () => (touched.push(name), value),
+        set: (next) => void (value = next),
+      });
+    }
+    let host: Record<string, unknown>;
+    try {
+      host = await import('../src/index.js');
+    } finally {
+      for (const [name, descriptor] of saved) {
+        if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+        else delete (globalThis as Record<string, unknown>)[name];
+      }
+    }
+    expect(touched).toEqual([]);
+    expect(Object.keys(host).sort()).toEqual(EXPORTS);
+  });
+
+  it('runs the ledger and the errors in Node', async () => {
+    const { createSessionLedger, EmbedError, EMBED_ERROR_CODES } = await import('../src/index.js');
+    const ledger = createSessionLedger();
+    const revoked: string[] = [];
+    ledger.record('a', (id) => void revoked.push(id));
+    expect(await ledger.logout()).toEqual({ revoked: ['a'], failed: [] });
+    const error = new EmbedError(EMBED_ERROR_CODES.invalidOption, 'x');
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ name: 'EmbedError', code: 'invalid-option' });
+  });
+
+  it.runIf(existsSync(join(dist, 'esm', 'index.js')))('loads the built ESM without touching a DOM global', () => {
+    const url = pathToFileURL(join(dist, 'esm', 'index.js')).href;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e',
+      `${TRAPS}\nconst m = await import(${JSON.stringify(url)});\nconsole.log(JSON.stringify({ touched, keys: Object.keys(m).sort() }));`], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });
+  });
+
+  it.runIf(existsSync(join(dist, 'cjs', 'index.js')))('loads the built CJS without touching a DOM global', () => {
+    const file = join(dist, 'cjs', 'index.js');
+    const out = execFileSync(process.execPath, ['-e',
+      `${TRAPS}\nconst m = require(${JSON.stringify(file)});\nconsole.log(JSON.stringify({ touched, keys: Object.keys(m).sort() }));`], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });
+  });
+});
