@@ -79,7 +79,11 @@ const frame = window.SvcEmbedFrame.createFrame({
 const t = (/** @type {string} */ key) => translator(store.get().locale)(key);
 
 // For tests and the curious: a read-only look at the dashboard's state.
-Object.defineProperty(window, '__dashboard', { value: { state: () => structuredClone(store.get()), session: () => frame.session } });
+/** Every session state the frame entered, with when (for tests and the curious). */
+const sessionHistory = [];
+Object.defineProperty(window, '__dashboard', {
+  value: { state: () => structuredClone(store.get()), session: () => frame.session, sessionHistory: () => structuredClone(sessionHistory) },
+});
 
 /** Errors already reported for the render-error switch (one per widget and page until it flips). */
 const reportedFailures = new Set();
@@ -223,6 +227,7 @@ function applyFilterParameter(/** @type {string} */ parameter) {
 
 let wasExpired = false;
 frame.onSessionChange((session) => {
+  sessionHistory.push({ state: session.state, expiresAt: session.expiresAt, at: Date.now() });
   store.set({ session: { state: session.state, expiresAt: session.expiresAt } });
   if (session.state === 'expired') wasExpired = true;
   else if (session.state === 'active' && wasExpired) {
