@@ -1,4 +1,4 @@
-import { buildActionMessage, EVENT_PREFIX, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
+import { buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
 import { createNanoEvents } from 'nanoevents';
 import { actionSenders, type SendAction } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
@@ -33,6 +33,7 @@ const noop = () => {};
  */
 export function createEmbed(options: EmbedOptions): Embed {
   const { debug, mintSessionId, revokeSessionId, readyTimeoutMs = 30_000, window: win = globalThis.window } = options;
+  if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
   const doc = options.document ?? win.document;
   const now = options.now ?? Date.now;
   const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
@@ -99,7 +100,7 @@ export function createEmbed(options: EmbedOptions): Embed {
       }
       if (name === 'session-expiring' || name === 'session-expired')
         mintSessionId && renewal.renew(name, payload.expiresAt ?? payload.expiredAt).catch(noop);
-      if (name === 'error' && payload.context === 'session-renewal') renewal.rejected();
+      if (name === 'error' && payload.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
       emitter.emit(name, payload, message as never);
     }
     emitter.emit('*', payload, message);

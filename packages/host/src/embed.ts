@@ -25,17 +25,26 @@ export interface RenewalFailure extends RenewalInfo {
 export type Unsubscribe = () => void;
 
 /**
- * Listener signatures by name. Every event of the catalog (embed to host) gets `(payload, message)`;
- * `'*'` gets every event, including types this SDK does not know yet (payload unchecked). Two
- * host-side notifications, which never come from the wire, get one detail object:
- * `renewed` after a renewal the embed did not reject, `renewal-failed` after the last attempt failed.
+ * Listeners that are not for one event of the catalog: `'*'` gets every event from the embed,
+ * including types this SDK does not know yet (payload unchecked); `renewed` and `renewal-failed` are
+ * host-side notifications that never come from the wire and get one detail object.
+ */
+export interface HostListeners {
+  '*': (payload: unknown, message: AnyEventMessage | UnknownMessage) => void;
+  /** A renewal succeeded: the embed did not reject the new id within 10 s. */
+  renewed: (info: RenewalInfo) => void;
+  /** A renewal failed after its last attempt; the next trigger starts a new one. */
+  'renewal-failed': (info: RenewalFailure) => void;
+}
+
+/**
+ * Listener signatures by name: every event of the catalog (embed to host) gets `(payload, message)`,
+ * typed by its name; then the {@link HostListeners}.
  */
 export type EmbedListeners = {
-  [N in EventName]: (payload: EventPayload<N>, message: EventMessage<N>) => void;
-} & {
-  '*': (payload: unknown, message: AnyEventMessage | UnknownMessage) => void;
-  renewed: (info: RenewalInfo) => void;
-  'renewal-failed': (info: RenewalFailure) => void;
+  [K in EventName | keyof HostListeners]: K extends EventName
+    ? (payload: EventPayload<K>, message: EventMessage<K>) => void
+    : HostListeners[K & keyof HostListeners];
 };
 
 /**

@@ -41,8 +41,15 @@ interface LedgerInternals {
 
 const internals = new WeakMap<SessionLedger, LedgerInternals>();
 
-/** The internals of a ledger made by {@link createSessionLedger}. */
-export const ledgerInternals = (ledger: SessionLedger) => internals.get(ledger)!;
+/**
+ * The internals of a ledger made by {@link createSessionLedger}.
+ * @throws {EmbedError} `invalid-option` for anything else
+ */
+export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
+  const found = internals.get(ledger);
+  if (!found) throw new EmbedError('invalid-option', 'ledger must come from createSessionLedger()');
+  return found;
+}
 
 /**
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.

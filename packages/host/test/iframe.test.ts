@@ -60,6 +60,10 @@ describe('embed URL', () => {
     expect(query(embed)).toEqual({ sessionId: 's-9' });
   });
 
+  it('refuses publicId and src together', () => {
+    expect(() => make({ src: `${TENANT}/embed/chat` })).toThrow(expect.objectContaining({ code: 'invalid-option', message: 'give publicId or src, not both' }));
+  });
+
   it.each(['https://evil.example/embed/chat', 'https://tenant.example.evil.test/embed/chat', 'http://tenant.example/embed/chat', '/embed/chat'])(
     'rejects a src off the tenant origin: %s',
     (src) => {

@@ -56,6 +56,13 @@ describe('import in Node without a DOM', () => {
     expect(error).toMatchObject({ name: 'EmbedError', code: 'invalid-option' });
   });
 
+  it('explains that createEmbed needs a window', async () => {
+    const { createEmbed } = await import('../src/index.js');
+    expect(() => createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd', container: '#a' })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('no window') }),
+    );
+  });
+
   it.runIf(existsSync(join(dist, 'esm', 'index.js')))('loads the built ESM without touching a DOM global', () => {
     const url = pathToFileURL(join(dist, 'esm', 'index.js')).href;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e',

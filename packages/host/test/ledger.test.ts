@@ -124,6 +124,13 @@ describe('logout', () => {
     expect(b.container.children).toHaveLength(0);
   });
 
+  it('refuses a ledger that does not come from createSessionLedger()', () => {
+    const ledger = { record() {}, logout: async () => ({ revoked: [], failed: [] }) };
+    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd', container: document.createElement('div'), ledger })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('createSessionLedger') }),
+    );
+  });
+
   it('without revokeSessionId, removes the iframes and revokes nothing', async () => {
     const t = setup({ mintSessionId: () => 's1' });
     await flush();

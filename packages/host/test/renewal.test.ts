@@ -1,9 +1,10 @@
+import { SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EmbedOptions } from '../src/index.js';
 import { flush, HOUR, MINUTE, minter, READY, setup } from './helpers.js';
 
 const START = 1_700_000_000_000;
-const REJECTION = { message: 'session id rejected', name: 'EmbedSessionExchangeError', context: 'session-renewal' };
+const REJECTION = { message: 'session id rejected', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT };
 
 beforeEach(() => vi.useFakeTimers({ now: START }));
 afterEach(() => vi.useRealTimers());
