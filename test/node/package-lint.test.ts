@@ -1,0 +1,35 @@
+// Every published package passes publint (package.json, exports, files) and "Are the Types Wrong?"
+// (types resolve for require and import under node10, node16 and bundler resolution) with no
+// finding at all. Needs `npm run build` first (the test command builds).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '..', '..');
+const published = readdirSync(join(root, 'packages')).filter((dir) => {
+  const pkg = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+  return pkg.private !== true && pkg.exports;
+});
+
+describe.each(published)('packages/%s', (dir) => {
+  it('has no publint message', async () => {
+    const { messages } = await publint({ pkgDir: join(root, 'packages', dir), level: 'suggestion', strict: true });
+    expect(messages).toEqual([]);
+  }, 60_000);
+
+  it('has no "Are the Types Wrong?" problem', () => {
+    const bin = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    let out: string;
+    try {
+      out = execFileSync(process.execPath, [bin, '--pack', join(root, 'packages', dir), '--format', 'json'], {
+        cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' },
+      });
+    } catch (error) {
+      out = (error as { stdout: string }).stdout; // attw exits non-zero when it finds problems
+    }
+    const report = JSON.parse(out.slice(out.indexOf('{')));
+    expect(report.problems).toEqual({});
+  }, 60_000);
+});
