@@ -75,6 +75,8 @@ export async function startDemo(options = {}) {
     '/vendor/nanoevents/': join(ROOT, 'node_modules', 'nanoevents') + '/',
     '/vendor/zod/': join(ROOT, 'node_modules', 'zod') + '/',
   });
+  /** Requests the backend refused because they came from another origin. */
+  const refusedRequests = [];
   const hostScript = options.hostScript ?? join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js');
 
   hostServer.on('request', (req, res) => {
@@ -97,7 +99,10 @@ export async function startDemo(options = {}) {
     const path = url.pathname;
     if (path.startsWith('/api/')) {
       // Only this page may ask its backend for ids: refuse state changes from any other origin.
-      if (req.method !== 'GET' && req.headers.origin !== hostUrl) return send(res, 403, { error: 'cross-origin request refused' });
+      if (req.method !== 'GET' && req.headers.origin !== hostUrl) {
+        refusedRequests.push({ method: req.method, path, origin: req.headers.origin });
+        return send(res, 403, { error: 'cross-origin request refused' });
+      }
       return handleApi(req, res, path);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
@@ -160,6 +165,7 @@ export async function startDemo(options = {}) {
     serviceUrl: emulator.url,
     emulator,
     backend,
+    refusedRequests,
     close() {
       closing ??= Promise.all([
         emulator.close(),

@@ -72,7 +72,7 @@ describe('downloads', () => {
 describe('drilldown', () => {
   it('clicking a bar emits drilldown with the measure and shows the breakdown', async () => {
     const frame = await dashboardFrame(page, 'a');
-    await frame.click('[data-widget-id="bar-region"] .bar[data-key="apac"]');
+    await frame.click('[data-widget-id="bar-region"] .bar[data-key="apac"] rect');
     const event = await waitForEvent(page, 'a', 'drilldown');
     const { rows } = await dashboardState(page, 'a');
     const apac = rows.filter((row: any) => row.region === 'apac');

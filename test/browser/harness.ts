@@ -28,6 +28,8 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   if (missing.length) throw new Error(`built files are missing (${missing.join(', ')}): run "node scripts/build.mjs" first (npm test does).`);
   const profile = mkdtempSync(join(tmpdir(), 'svc-embed-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  // Every wait has a bound, so a broken condition fails the test instead of hanging it.
+  context.setDefaultTimeout(15_000);
   return {
     context,
     async close() {

@@ -36,7 +36,7 @@ export function createSessionPanel(root, api) {
         h('td', { 'data-field': 'state', class: `state ${entry.state}` }, entry.state),
         h('td', { 'data-field': 'ends-in' }, entry.usableUntil ? countdown(entry.usableUntil - Date.now()) : '—'),
         h('td', { 'data-field': 'renewals' }, entry.renewals),
-        h('td', { 'data-field': 'last-error', class: 'error-text' }, entry.lastError),
+        h('td', { 'data-field': 'last-error', class: 'error-text', title: entry.lastError }, entry.lastError),
         h('td', {}, h('button', { type: 'button', 'data-action': 'renew', onclick: () => api.renew(key) }, 'Renew now'),
           h('button', { type: 'button', 'data-action': 'expire', onclick: () => api.expire(key) }, 'Expire now')));
     }));

@@ -1,0 +1,113 @@
+// A rejected session id, a session that ends early at the service ("expire now"), and logout,
+// in a real browser: the error reaches the host, the host recovers with a fresh id, the dashboard
+// recovers in place, and logout revokes every id (the emulator confirms).
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let demo: Demo;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  demo = await startTestDemo(); // 3-minute sessions: no renewal happens on its own during these tests
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await openDemo(page, demo);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const mintedFor = (embed: string) => demo.backend.minted.filter((entry) => entry.embed === embed).map((entry) => entry.sessionId);
+const sessionOf = (embed: string) => dashboardFrame(page, embed).then((frame) => frame.evaluate(() => (window as any).__dashboard.session()));
+const REJECTED_ID = 'ses_rejected-by-the-service';
+
+describe('session recovery', () => {
+  it('a rejected id gives the error event, then recovery with a fresh id, in place', async () => {
+    const nonce = await docNonce(page, 'a');
+    const before = await sessionOf('a');
+    const mintsBefore = mintedFor('a').length;
+    // The page's next mint gets an id the service never issued, as if it had been redeemed elsewhere.
+    await page.route('**/api/embed-session', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ sessionId: REJECTED_ID }) }), { times: 1 });
+    await page.click('#session-panel tr[data-embed="a"] [data-action="renew"]');
+
+    const error = await waitForEvent(page, 'a', 'error');
+    expect(error.payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'session-renewal', fatal: false });
+    expect(demo.emulator.state.exchanges.find((entry) => entry.sessionId === REJECTED_ID)).toMatchObject({ ok: false, reason: 'unknown' });
+    // The embed keeps working while the host retries with a freshly minted id.
+    const frame = await dashboardFrame(page, 'a');
+    expect(await frame.locator('[data-role="session-expired"]').count()).toBe(0);
+    await frame.waitForFunction((previous) => (window as any).__dashboard.session().expiresAt > (previous as number), before.expiresAt, { polling: 50, timeout: 15_000 });
+    const fresh = mintedFor('a');
+    expect(fresh).toHaveLength(mintsBefore + 1);
+    expect(demo.emulator.state.describe(fresh.at(-1)!)).toMatchObject({ status: 'redeemed' });
+    expect((await sessionOf('a')).expiresAt).toBe(demo.emulator.state.get(fresh.at(-1)!)!.usableUntil);
+    expect(await docNonce(page, 'a')).toBe(nonce);
+    expect(await events(page, 'a', 'ready')).toHaveLength(1);
+    // The host reports the renewal once its rejection window has passed: two attempts.
+    await page.waitForFunction(() => (window as any).__demo.notifications.some((entry: any) => entry.embed === 'a' && entry.type === 'renewed'), undefined, { timeout: 20_000 });
+    const notification = await page.evaluate(() => (window as any).__demo.notifications.find((entry: any) => entry.embed === 'a'));
+    expect(notification.info).toEqual({ trigger: 'manual', attempts: 2 });
+    expect(await page.textContent('#session-panel tr[data-embed="a"] [data-field="last-error"]')).toContain('EmbedSessionExchangeError');
+  });
+
+  it('a session the service ends early shows "session expired", then recovers in place on set-session', async () => {
+    const nonce = await docNonce(page, 'b');
+    const frame = await dashboardFrame(page, 'b');
+    const loadsBefore = (await frame.evaluate(() => (window as any).__dashboard.state())).loads;
+    // Hold the renewal's mint until the expired view has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/embed-session', async (route: Route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    await page.click('#session-panel tr[data-embed="b"] [data-action="expire"]');
+
+    const expired = await waitForEvent(page, 'b', 'session-expired');
+    expect(expired.payload.expiredAt).toBeGreaterThan(0);
+    await frame.waitForSelector('[data-role="session-expired"]');
+    expect(await frame.textContent('[data-role="session-expired"] h2')).toBe('Session expired');
+    expect(await page.textContent('#session-panel tr[data-embed="b"] [data-field="state"]')).toMatch(/expired|renewing/);
+    await screenshot(page, 'demo-session-expired-embed-b');
+    release();
+
+    await frame.waitForSelector('[data-role="session-expired"]', { state: 'detached', timeout: 15_000 });
+    // Recovered in the same document; its data is loaded again with the new token.
+    await frame.waitForFunction((loads) => (window as any).__dashboard.state().loads > (loads as number), loadsBefore, { timeout: 10_000 });
+    expect((await sessionOf('b')).state).toBe('active');
+    expect(await docNonce(page, 'b')).toBe(nonce);
+    expect(await events(page, 'b', 'ready')).toHaveLength(1);
+    const history = await frame.evaluate(() => (window as any).__dashboard.sessionHistory().map((entry: any) => entry.state));
+    expect(history.slice(-3)).toEqual(['expiring', 'expired', 'active']);
+    expect(await frame.locator('[data-widget-id] .bar').count()).toBeGreaterThan(0);
+  });
+
+  it('logout revokes every id minted for the viewer; the emulator confirms each one', async () => {
+    const minted = demo.backend.minted.map((entry) => entry.sessionId);
+    expect(minted.length).toBeGreaterThanOrEqual(4); // two initial ids, two renewals
+    await page.click('#session-panel [data-action="logout"]');
+    await page.waitForFunction(() => (window as any).__demo.logoutResult !== undefined);
+    const result = await page.evaluate(() => {
+      const { revoked, failed } = (window as any).__demo.logoutResult;
+      return { revoked: [...revoked].sort(), failed: failed.map((entry: any) => entry.sessionId) };
+    });
+    // Every real id was revoked; the id the service never issued could not be (404), and says so.
+    expect(result.revoked).toEqual([...minted].sort());
+    expect(result.failed).toEqual([REJECTED_ID]);
+    for (const sessionId of minted) expect(demo.emulator.state.describe(sessionId)?.status).toBe('revoked');
+    const revocations = demo.emulator.state.revocations;
+    for (const sessionId of minted) expect(revocations.filter((entry) => entry.sessionId === sessionId && entry.result === 'revoked')).toHaveLength(1);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.waitForSelector(`[data-role="logout-result"]:has-text("${minted.length} ids revoked")`);
+    await page.waitForFunction((count) => document.querySelectorAll('[data-role="session-ids"] tr[data-status="revoked"]').length === count, minted.length);
+    await screenshot(page, 'demo-after-logout');
+    // A token of a revoked session no longer reads data: revocation reached the service.
+    const record = demo.emulator.state.get(minted[0]!)!;
+    const response = await fetch(`${demo.serviceUrl}/embed/api/dashboards/sales-overview/data`, { headers: { authorization: `Bearer ${record.token}` } });
+    expect(response.status).toBe(401);
+  });
+});
