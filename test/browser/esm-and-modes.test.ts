@@ -1,0 +1,101 @@
+// The npm/ESM page, private mode, and a dashboard reloaded with its already-redeemed id.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let demo: Demo;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  demo = await startTestDemo();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+describe('the ESM page', () => {
+  it('imports the host half through an import map, reaches ready and drives the embed', async () => {
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await page.goto(`${demo.hostUrl}/esm.html`);
+    await page.waitForSelector('#log li[data-type="svc:event:dashboard-loaded"]');
+    expect(await page.evaluate(() => typeof (window as any).SvcEmbed)).toBe('undefined');
+    expect(scripts).toContain('/vendor/host/index.js');
+    expect(scripts).not.toContain('/vendor/svc-embed.min.js');
+    expect(await page.textContent('#log li[data-type="svc:event:ready"] code')).toContain('"mode":"signed"');
+    await page.click('#dark');
+    const frame = await (await page.waitForSelector('#analytics iframe')).contentFrame();
+    await frame!.waitForSelector('html[data-scheme="dark"]');
+    await page.click('#completed');
+    await frame!.waitForSelector('select[data-filter="orders.status"] option[value="completed"]:checked', { state: 'attached' });
+    await screenshot(page, 'demo-esm-page');
+    await page.click('#logout');
+    await page.waitForSelector('#log li[data-type="logout (host)"]');
+    expect(await page.locator('#analytics iframe').count()).toBe(0);
+    const esmIds = demo.backend.minted.filter((entry) => entry.embed === 'esm').map((entry) => entry.sessionId);
+    expect(esmIds).toHaveLength(1);
+    expect(demo.emulator.state.describe(esmIds[0]!)?.status).toBe('revoked');
+    await page.close();
+  });
+});
+
+describe('private mode', () => {
+  it('embeds without a session: ready says private, no session events, set-session is refused', async () => {
+    const page = await browser.context.newPage();
+    await openDemo(page, demo);
+    const minted = demo.backend.minted.length;
+    const result = await page.evaluate(async (baseUrl) => {
+      const box = document.createElement('div');
+      box.style.height = '600px';
+      document.body.append(box);
+      const seen: any[] = [];
+      const embed = (window as any).SvcEmbed.createEmbed({ baseUrl, publicId: 'support-ops', container: box, attributes: { 'data-embed': 'private' } });
+      embed.on('*', (payload: unknown, message: any) => seen.push({ type: message.type, payload }));
+      (window as any).privateEmbed = { embed, seen };
+      const ready = await embed.ready;
+      return { ready, src: embed.iframe.src };
+    }, demo.serviceUrl);
+    expect(result.ready).toMatchObject({ mode: 'private', surface: 'dashboard', publicId: 'support-ops' });
+    expect(new URL(result.src).searchParams.has('session')).toBe(false);
+    const frame = await dashboardFrame(page, 'private');
+    await frame.waitForSelector('[data-widget-id="kpi-tickets"] .kpi-value');
+    expect(await frame.locator('[data-role="session"]').count()).toBe(0);
+    await page.evaluate(() => (window as any).privateEmbed.embed.setSession('ses_whatever'));
+    await page.waitForFunction(() => (window as any).privateEmbed.seen.some((entry: any) => entry.type === 'svc:event:error'));
+    const seen = await page.evaluate(() => (window as any).privateEmbed.seen);
+    expect(seen.find((entry: any) => entry.type === 'svc:event:error').payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'session-renewal' });
+    expect(seen.some((entry: any) => /session-expir/.test(entry.type))).toBe(false);
+    expect(demo.backend.minted.length).toBe(minted);
+    await page.close();
+  });
+});
+
+describe('a dashboard reloaded with its redeemed id', () => {
+  it('mounts, reports the refused id and the lapsed session, and the host recovers it with a fresh id', async () => {
+    const page = await browser.context.newPage();
+    await openDemo(page, demo);
+    const nonce = await docNonce(page, 'b');
+    const minted = demo.backend.minted.filter((entry) => entry.embed === 'b').length;
+    // Reload the iframe with the URL it has: its session id was already exchanged once.
+    await page.evaluate(() => {
+      const iframe = document.querySelector('iframe[data-embed="b"]') as HTMLIFrameElement;
+      iframe.src = iframe.src;
+    });
+    await waitForEvent(page, 'b', 'ready', 2);
+    const error = await waitForEvent(page, 'b', 'error');
+    expect(error.payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'auth', fatal: false });
+    await waitForEvent(page, 'b', 'session-expired');
+    const frame = await dashboardFrame(page, 'b');
+    expect(await docNonce(page, 'b')).not.toBe(nonce);
+    // The host renews on session-expired; the dashboard loads its data with the new session.
+    await frame.waitForFunction(() => (window as any).__dashboard.session().state === 'active', undefined, { timeout: 15_000 });
+    await frame.waitForSelector('[data-widget-id="kpi-tickets"] .kpi-value');
+    expect(demo.backend.minted.filter((entry) => entry.embed === 'b')).toHaveLength(minted + 1);
+    expect((await events(page, 'b', 'dashboard-loaded')).length).toBe(2);
+    await page.close();
+  });
+});
