@@ -1,25 +1,17 @@
 // Every action from the host page, checked by its effect inside the embedded dashboard (another
 // origin), and every event it causes checked in the host page's live log.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { act, dashboardFrame, dashboardState, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, dashboardFrame, dashboardState, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite({ open: '/' });
 let demo: Demo;
 let page: Page;
 let nonceA: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  await openDemo(page, demo);
-  nonceA = await docNonce(page, 'a');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+  ({ demo, page } = suite);
+  if (page) nonceA = await docNonce(page, 'a');
 });
 
 /** Computed style of an element inside embed A's dashboard. */

@@ -1,19 +1,14 @@
 // The npm/ESM page, private mode, and a dashboard reloaded with its already-redeemed id.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, docNonce, events, openDemo, screenshot, useSuite, waitForEvent, type Demo, type Suite } from './harness.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite();
+let browser: Suite['browser'];
 let demo: Demo;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+beforeAll(() => {
+  ({ browser, demo } = suite);
 });
 
 describe('the ESM page', () => {

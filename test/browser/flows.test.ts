@@ -2,23 +2,15 @@
 // drilldown, the AI question box and a simulated render error, each reaching the host page.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFrame, dashboardState, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, dashboardState, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite({ open: '/' });
 let demo: Demo;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  await openDemo(page, demo);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+  ({ demo, page } = suite);
 });
 
 const DOWNLOAD_KEYS = ['format', 'rowCount', 'target', 'title', 'widgetId'];

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startDemo, type DemoOptions } from '../../demo/demo-server.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -114,4 +115,40 @@ export async function act(page: Page, embed: 'a' | 'b' | 'both', action: string)
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export interface Suite {
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  demo: Demo;
+  /** The first page of the browser, with the demo open when `open` was given. */
+  page: Page;
+}
+
+/**
+ * Sets up a test file: Chromium, the demo (and the demo page when `open` is set), torn down after
+ * the file. A setup failure (no Chromium, no build) fails every test of the file with its message:
+ * the suite never skips.
+ */
+export function useSuite(options: DemoOptions & { open?: string } = {}): Suite {
+  const suite = {} as Suite;
+  let setupError: unknown;
+  beforeAll(async () => {
+    try {
+      suite.browser = await launchBrowser();
+      const { open, ...demoOptions } = options;
+      suite.demo = await startTestDemo(demoOptions);
+      suite.page = suite.browser.context.pages()[0] ?? (await suite.browser.context.newPage());
+      if (open !== undefined) await openDemo(suite.page, suite.demo, open);
+    } catch (error) {
+      setupError = error;
+    }
+  });
+  beforeEach(() => {
+    if (setupError) throw setupError;
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.demo?.close();
+  });
+  return suite;
 }

@@ -5,16 +5,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectConsole, dashboardFrame, dashboardState, docNonce, events, launchBrowser, openDemo, act, ROOT, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { act, collectConsole, dashboardFrame, dashboardState, docNonce, events, openDemo, ROOT, screenshot, useSuite, waitForEvent, type Demo, type Suite } from './harness.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite();
+let browser: Suite['browser'];
 let demo: Demo;
 let hostile: Server;
 let hostileUrl: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo();
+  ({ browser, demo } = suite);
   const html = readFileSync(join(ROOT, 'test', 'browser', 'fixtures', 'hostile.html'));
   hostile = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
   // A third origin: IPv6 loopback, so it differs from the host page and the service by host and port.
@@ -23,8 +23,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
   await new Promise<void>((resolve) => {
     hostile?.close(() => resolve());
     hostile?.closeAllConnections();

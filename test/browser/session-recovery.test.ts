@@ -2,23 +2,15 @@
 // in a real browser: the error reaches the host, the host recovers with a fresh id, the dashboard
 // recovers in place, and logout revokes every id (the emulator confirms).
 import type { Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite({ open: '/' });
 let demo: Demo;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo(); // 3-minute sessions: no renewal happens on its own during these tests
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  await openDemo(page, demo);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+  ({ demo, page } = suite);
 });
 
 const mintedFor = (embed: string) => demo.backend.minted.filter((entry) => entry.embed === embed).map((entry) => entry.sessionId);

@@ -2,8 +2,8 @@
 // mints exactly one id per session and sends set-session, and the frame swaps the session in place
 // (same document: its nonce is unchanged, no second ready).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, startTestDemo, waitForEvent, type Demo } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFrame, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
 
 // 16 s nominal: the frame trusts it 15.3 s and warns 4 s before, so a renewal comes every 11.3 s.
 // (Keep renewals more than 10 s apart: the host SDK joins a trigger that arrives within 10 s of its
@@ -11,20 +11,12 @@ import { dashboardFrame, docNonce, events, launchBrowser, openDemo, screenshot, 
 const LIFETIME_MS = 16_000;
 const WARNING_MS = 4_000;
 
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const suite = useSuite({ open: '/', sessionLifetimeMs: LIFETIME_MS, sessionWarningMs: WARNING_MS });
 let demo: Demo;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  demo = await startTestDemo({ sessionLifetimeMs: LIFETIME_MS, sessionWarningMs: WARNING_MS });
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  await openDemo(page, demo);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+  ({ demo, page } = suite);
 });
 
 /** Ids the backend minted for an embed, in order. */
