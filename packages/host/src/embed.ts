@@ -30,6 +30,7 @@ export type Unsubscribe = () => void;
  * host-side notifications that never come from the wire and get one detail object.
  */
 export interface HostListeners {
+  /** Every event from the embed, after its typed listeners; `payload` is unchecked for unknown types. */
   '*': (payload: unknown, message: AnyEventMessage | UnknownMessage) => void;
   /** A renewal succeeded: the embed did not reject the new id within 10 s. */
   renewed: (info: RenewalInfo) => void;

@@ -34,6 +34,11 @@ export class EmbedError extends Error {
   /** Stable machine-readable code. */
   readonly code: EmbedErrorCode;
 
+  /**
+   * @param code one of {@link EMBED_ERROR_CODES}
+   * @param message what happened and what to do
+   * @param cause the underlying error, if any
+   */
   constructor(code: EmbedErrorCode, message: string, cause?: unknown) {
     super(message, { cause });
     this.name = 'EmbedError';
