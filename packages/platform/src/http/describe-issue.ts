@@ -1,0 +1,18 @@
+/** The part of a zod issue that messages are built from. */
+interface IssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+  values?: unknown[];
+}
+
+/** `field: what was wrong` for the first zod issue, rooted at `root` (for example `body.data`). */
+export function describeIssue(issue: IssueLike | undefined, root: string): string {
+  if (!issue) return `${root} is invalid`;
+  const field = [root, ...issue.path.map(String)].join('.');
+  if (issue.code === 'invalid_type') return `${field} expected ${issue.expected}`;
+  if (issue.code === 'invalid_value') return `${field} expected one of ${(issue.values ?? []).map(String).join(', ')}`;
+  if (issue.code === 'invalid_format') return `${field} has an invalid format (${issue.message})`;
+  return `${field} is invalid (${issue.message})`;
+}
