@@ -32,7 +32,7 @@ export type Unsubscribe = () => void;
 export interface HostListeners {
   /** Every event from the embed, after its typed listeners; `payload` is unchecked for unknown types. */
   '*': (payload: unknown, message: AnyEventMessage | UnknownMessage) => void;
-  /** A renewal succeeded: the embed did not reject the new id within 10 s. */
+  /** A renewal succeeded: the embed did not reject the new id within 10 s, or already warned about its session. */
   renewed: (info: RenewalInfo) => void;
   /** A renewal failed after its last attempt; the next trigger starts a new one. */
   'renewal-failed': (info: RenewalFailure) => void;

@@ -46,26 +46,35 @@ export function createSessionRenewal(
   let known: number | undefined;
   let covered = -Infinity;
   let inflight: Promise<void> | undefined;
-  let rejected: (() => void) | undefined;
+  // Set while a sent id awaits its verdict: true when the embed rejected it, false when it took it.
+  let verdict: ((rejected: boolean) => void) | undefined;
   const deadline = () => known ?? mintedAt + ESTIMATED_LIFETIME_MS;
 
-  // One attempt: a fresh id, sent, then REJECTION_WINDOW_MS for the embed to reject it.
+  // One attempt: a fresh id, sent, then up to REJECTION_WINDOW_MS for the embed to reject it.
   const attempt = async () => {
     await mint(send);
-    if (await scope.guard(new Promise<boolean>((resolve) => {
+    const rejected = await scope.guard(new Promise<boolean>((resolve) => {
       const cancel = scope.later(REJECTION_WINDOW_MS, () => resolve(false));
-      rejected = () => (cancel(), resolve(true));
-    }))) throw new EmbedError('session-rejected', 'the embed rejected the new session id');
+      verdict = (value) => (cancel(), resolve(value));
+    }));
+    verdict = undefined;
+    if (rejected) throw new EmbedError('session-rejected', 'the embed rejected the new session id');
   };
 
   const renew = (trigger: RenewalTrigger, expiry?: number): Promise<void> => {
     const at = expiry ?? deadline();
     if (at <= covered) return log('drop', trigger, 'already renewed'), Promise.resolve();
+    if (inflight) {
+      // A warning about a later session than the one being renewed: the embed took the id we sent,
+      // and its new session is short. Settle this renewal now, then renew that session.
+      if (verdict && trigger === 'session-expiring' && at > known!) return verdict(false), inflight.then(() => renew(trigger, at));
+      known = Math.max(known!, at);
+      return inflight;
+    }
     known = Math.max(known ?? at, at);
-    if (inflight) return inflight;
     log('renew', trigger);
     let count = 0;
-    const info = () => ((inflight = rejected = undefined), { trigger, attempts: count });
+    const info = () => ((inflight = verdict = undefined), { trigger, attempts: count });
     return (inflight = scope
       .guard(ready)
       .then(() => retry((n) => ((count = n), attempt()), attempts!, retryDelayMs!, scope, log))
@@ -85,7 +94,7 @@ export function createSessionRenewal(
 
   return {
     renew,
-    rejected: () => (rejected ? rejected() : log('drop', 'rejection with no renewal waiting')),
+    rejected: () => (verdict ? verdict(true) : log('drop', 'rejection with no renewal waiting')),
     check: () => void (now() >= deadline() - RENEWAL_WINDOW_MS && renew('foreground').catch(() => {})),
     minted: () => void (mintedAt = now()),
   };

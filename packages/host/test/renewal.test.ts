@@ -87,6 +87,41 @@ describe('one renewal per session', () => {
     expect(t.sessions()).toEqual(['s2', 's3']);
   });
 
+  it('renews a short next session that warns while the last id still awaits its verdict', async () => {
+    const t = await signed();
+    t.emit('session-expiring', expiring(START + 20_000));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(t.sessions()).toEqual(['s2']);
+    // The embed took s2 and, its new session being short, warns about it at once.
+    t.emit('session-expiring', expiring(Date.now() + 20_000));
+    await flush();
+    expect(t.renewed).toHaveBeenCalledWith({ trigger: 'session-expiring', attempts: 1 });
+    expect(t.sessions()).toEqual(['s2', 's3']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.renewed).toHaveBeenCalledTimes(2);
+  });
+
+  it('joins a repeated warning about the same session while the id awaits its verdict', async () => {
+    const t = await signed();
+    t.emit('session-expiring', expiring(START + 20_000));
+    await vi.advanceTimersByTimeAsync(2_000);
+    t.emit('session-expiring', expiring(START + 20_000));
+    await flush();
+    expect(t.renewed).not.toHaveBeenCalled();
+    t.emit('error', REJECTION); // still counts against s2
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2', 's3']);
+  });
+
+  it('does not take a late expired (stamped when it fired) as news of the next session', async () => {
+    const t = await signed();
+    t.emit('session-expiring', expiring(START + 20_000));
+    await vi.advanceTimersByTimeAsync(2_000);
+    t.emit('session-expired', { expiredAt: START + 25_000 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2']);
+  });
+
   it('renews the next session even when its lifetime is shorter than the warning window', async () => {
     const t = await signed();
     t.emit('session-expiring', expiring(START + 2 * MINUTE));
