@@ -112,8 +112,10 @@ export function mountDemo(sdk, options) {
         window.__demo.events.push({ embed: key, type: message.type, payload, at: Date.now() });
       });
       embed.on('ready', () => panel.update(key, { state: 'active' }));
-      embed.on('session-expiring', () => panel.update(key, { state: 'expiring' }));
-      embed.on('session-expired', () => panel.update(key, { state: 'expired' }));
+      // The SDK starts its renewal (and so our mint, which shows "renewing") before listeners run.
+      const unlessRenewing = (state) => panel.info[key].state !== 'renewing' && panel.update(key, { state });
+      embed.on('session-expiring', () => unlessRenewing('expiring'));
+      embed.on('session-expired', () => unlessRenewing('expired'));
       embed.on('error', (payload) => panel.update(key, { lastError: `${payload.name ?? 'Error'}: ${payload.message}` }));
       embed.on('renewed', (info) => {
         panel.update(key, { state: 'active', renewals: panel.info[key].renewals + 1 });
