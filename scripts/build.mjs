@@ -12,7 +12,6 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit'
 
 const packages = readdirSync(join(root, 'packages'));
 for (const name of packages) rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
-rmSync(join(root, 'test', 'types', 'dist'), { recursive: true, force: true });
 
 run(bin('tsc'), ['-b']);
 run(bin('rollup'), ['-c', '--silent']);
