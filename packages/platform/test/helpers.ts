@@ -39,8 +39,9 @@ export interface SentLog {
  * A fresh emulator on a free loopback port (closed after the test) with a manual clock, and a
  * client factory whose waits advance that clock instead of sleeping.
  */
-export async function startEmulator() {
-  const clock = createManualClock(START);
+export async function startEmulator(options: { start?: number } = {}) {
+  const start = options.start ?? START;
+  const clock = createManualClock(start);
   const emulator = await createEmulator({
     clock,
     apiKeys: [
@@ -48,7 +49,7 @@ export async function startEmulator() {
       { key: KEYS.analyst, user: 'analyst@acme.example' },
       { key: KEYS.auditor, user: 'auditor@acme.example' },
       { key: KEYS.scoped, deployments: [7] },
-      { key: KEYS.expired, expiresAt: START - 60_000 },
+      { key: KEYS.expired, expiresAt: start - 60_000 },
     ],
   });
   closers.push(() => emulator.close());
@@ -86,7 +87,7 @@ export async function startEmulator() {
       },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
-  return { emulator, clock, state, client, raw, sleeps, sent };
+  return { emulator, clock, state, client, raw, sleeps, sent, fetch: recordingFetch };
 }
 
 /**
