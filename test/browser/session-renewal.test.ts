@@ -5,10 +5,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFrame, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
 
-// 16 s nominal: the frame trusts it 15.3 s and warns 4 s before, so a renewal comes every 11.3 s.
+// 20 s nominal: the frame trusts it 19.2 s and warns 4 s before, so a renewal comes every 15.2 s.
 // (Keep renewals more than 10 s apart: the host SDK joins a trigger that arrives within 10 s of its
 // last set-session to that renewal, so a shorter session would not be renewed a second time.)
-const LIFETIME_MS = 16_000;
+const LIFETIME_MS = 20_000;
 const WARNING_MS = 4_000;
 
 const suite = useSuite({ open: '/', sessionLifetimeMs: LIFETIME_MS, sessionWarningMs: WARNING_MS });

@@ -81,7 +81,7 @@ export function lineChart(points, { dayLabel, format, colors, title }) {
     dot.append(node('title', {}, `${dayLabel(point.at)}: ${format(point.value)}`));
     svg.append(dot);
     if ((points.length - 1 - index) % 3 === 0)
-      svg.append(node('text', { x: x(index), y: height - 6, 'text-anchor': 'middle', fill: colors.muted, 'font-size': 10, class: 'day-label' }, dayLabel(point.at)));
+      svg.append(node('text', { x: x(index), y: height - 6, 'text-anchor': index === points.length - 1 ? 'end' : index === 0 ? 'start' : 'middle', fill: colors.muted, 'font-size': 10, class: 'day-label' }, dayLabel(point.at)));
   });
   return svg;
 }

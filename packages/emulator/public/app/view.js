@@ -118,7 +118,7 @@ export function createView(root, config, actions) {
     const footer = h('footer', {},
       h('span', { 'data-role': 'updated' }, state.generatedAt ? `${t('updated')} ${fmt.dateTime(state.generatedAt)}` : ''),
       h('span', { 'data-role': 'timezone' }, `${t('timeZone')}: ${state.timezone} (${fmt.zone()})`),
-      session && h('span', { 'data-role': 'session', 'data-state': session.state }, t('sessionEnds', { time: fmt.time(session.expiresAt) })),
+      session && h('span', { 'data-role': 'session', 'data-state': session.state }, t('sessionEnds', { time: fmt.dateTime(session.expiresAt) })),
       h('label', { class: 'switch' }, errorSwitch, t('simulateRenderError')),
       h('code', { 'data-role': 'doc-nonce', title: 'document nonce' }, String(window.__docNonce).slice(0, 8)));
     const overlay = session && session.state === 'expired' && h('div', { class: 'overlay', role: 'alertdialog', 'data-role': 'session-expired' },
