@@ -48,6 +48,16 @@ describe('svc-embed in its own process', () => {
     expect(parsePdf(await readFile(file)).strings[0]).toBe('Sales overview');
   });
 
+  it('writes the audit-log CSV to stdout with --out -, and can print after it', async () => {
+    const { env, state } = await setup();
+    const result = await runBundled(bundle, ['audit-logs', 'export', '--event-name', 'api_key.created', '--out', '-'], env);
+    expect(result.code).toBe(0);
+    const rows = result.stdout.trimEnd().split('\r\n');
+    expect(rows[0]).toBe('id,timestamp,eventName,userEmail,data');
+    expect(rows).toHaveLength(1 + state.auditEvents.filter((event) => event.eventName === 'api_key.created').length);
+    expect(result.stderr).toMatch(/saved stdout \(\d+\.\d kB\)\n$/);
+  });
+
   it('streams a 70 MB audit-log export to a file without holding it: heap and buffers stay far below its size', async () => {
     const { env, dir, state } = await setup();
     for (let index = 0; index < 300_000; index += 1)

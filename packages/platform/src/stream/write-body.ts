@@ -15,7 +15,7 @@ export interface WriteBodyOptions {
   onBytes?: ((bytes: number) => void) | undefined;
   /** Cancels the transfer. */
   signal?: AbortSignal | undefined;
-  /** End a destination stream when the body ends (default true; files are always closed). */
+  /** End a destination stream when the body ends (default true; files are always closed, stdout and stderr never). */
   end?: boolean | undefined;
 }
 
@@ -55,7 +55,8 @@ export async function writeBody(body: ReadableStream<Uint8Array> | null, to: Des
   const pipeOptions = options.signal ? { signal: options.signal } : {};
   try {
     if (typeof to !== 'string') {
-      await pipeline(chunksOf(source, options, counter), to, { ...pipeOptions, end: options.end ?? true });
+      const stdio = to === process.stdout || to === process.stderr;
+      await pipeline(chunksOf(source, options, counter), to, { ...pipeOptions, end: stdio ? false : (options.end ?? true) });
       return counter.bytes;
     }
     const partial = `${to}.${randomBytes(6).toString('hex')}.part`;
