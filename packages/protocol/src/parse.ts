@@ -29,6 +29,9 @@ function parseMessage(data: any, direction: Direction): ParseResult<any> {
     const envelope = (isEvent ? eventEnvelopeSchema : actionEnvelopeSchema).safeParse(data);
     if (!envelope.success) return { ok: false, reason: 'invalid', type, ...describeIssue(envelope.error.issues[0]!, '') };
     const message = envelope.data as UnknownMessage;
+    // The name comes from the parsed copy, not from a second read of `data.type` (a getter or a
+    // proxy could answer differently and get one type's payload checked under another's name).
+    type = message.type;
     const prefix = isEvent ? EVENT_PREFIX : ACTION_PREFIX;
     const name = type!.startsWith(prefix) ? type!.slice(prefix.length) : '';
     const check = (isEvent ? checkEventPayload : checkActionPayload) as (name: string, payload: unknown) => CheckResult<unknown>;
