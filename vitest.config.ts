@@ -11,6 +11,7 @@ export default defineConfig({
       '@svc-embed/protocol': source('protocol'),
       '@svc-embed/host': source('host'),
       '@svc-embed/frame': source('frame'),
+      '@svc-embed/platform': source('platform'),
     },
   },
   test: {
