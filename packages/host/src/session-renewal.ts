@@ -44,15 +44,23 @@ export function createSessionRenewal(
 ): SessionRenewal {
   let mintedAt = now();
   let known: number | undefined;
-  let covered = -Infinity;
+  // Expiries of sessions renewed (or being renewed): triggers about them are duplicates. Sessions
+  // are told apart by their expiry, not by ordering times: a session can lapse early ("expire now",
+  // revocation), before the expiry of the one it replaced.
+  const handled = new Set<number>();
+  let targets: number[] = [];
+  // When the last set-session went out: a session that lapsed before it is an older one.
+  let sentAt = -Infinity;
   let inflight: Promise<void> | undefined;
   // Set while a sent id awaits its verdict: true when the embed rejected it, false when it took it.
   let verdict: ((rejected: boolean) => void) | undefined;
   const deadline = () => known ?? mintedAt + ESTIMATED_LIFETIME_MS;
+  const join = (at: number) => (handled.add(at), targets.push(at), (known = Math.max(known ?? at, at)));
 
   // One attempt: a fresh id, sent, then up to REJECTION_WINDOW_MS for the embed to reject it.
   const attempt = async () => {
     await mint(send);
+    sentAt = now();
     const rejected = await scope.guard(new Promise<boolean>((resolve) => {
       const cancel = scope.later(REJECTION_WINDOW_MS, () => resolve(false));
       verdict = (value) => (cancel(), resolve(value));
@@ -63,15 +71,18 @@ export function createSessionRenewal(
 
   const renew = (trigger: RenewalTrigger, expiry?: number): Promise<void> => {
     const at = expiry ?? deadline();
-    if (at <= covered) return log('drop', trigger, 'already renewed'), Promise.resolve();
+    const older = trigger === 'session-expired' && at < sentAt;
+    if (handled.has(at) || (older && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
     if (inflight) {
-      // A warning about a later session than the one being renewed: the embed took the id we sent,
-      // and its new session is short. Settle this renewal now, then renew that session.
-      if (verdict && trigger === 'session-expiring' && at > known!) return verdict(false), inflight.then(() => renew(trigger, at));
-      known = Math.max(known!, at);
+      // Our id is out and the embed speaks of another session than the one being renewed (it warns
+      // about a new expiry, or a session lapsed after we sent): it took the id. Settle this renewal
+      // now, then renew that session. A lapse stamped at or after the old expiry is the old session.
+      if (verdict && !older && !(trigger === 'session-expired' && at >= known!)) return verdict(false), inflight.then(() => renew(trigger, at));
+      join(at);
       return inflight;
     }
-    known = Math.max(known ?? at, at);
+    targets = [];
+    join(at);
     log('renew', trigger);
     let count = 0;
     const info = () => ((inflight = verdict = undefined), { trigger, attempts: count });
@@ -80,11 +91,13 @@ export function createSessionRenewal(
       .then(() => retry((n) => ((count = n), attempt()), attempts!, retryDelayMs!, scope, log))
       .then(
         () => {
-          covered = Math.max(covered, known!, (mintedAt = now()));
+          mintedAt = now();
           known = undefined;
           notify('renewed', info());
         },
         (error) => {
+          // A failed renewal is not remembered: the next trigger for these sessions starts anew.
+          targets.forEach((target) => handled.delete(target));
           // After destroy nobody listens; the caller of renewSession() still gets the error.
           notify('renewal-failed', { ...info(), error });
           throw error;

@@ -132,6 +132,44 @@ describe('one renewal per session', () => {
   });
 });
 
+describe('sessions that lapse early', () => {
+  it('renews a new session that lapses while its id still awaits the verdict (manual renew, then expire now)', async () => {
+    const t = await signed();
+    const renewal = t.embed.renewSession();
+    await flush();
+    expect(t.sessions()).toEqual(['s2']);
+    await vi.advanceTimersByTimeAsync(3_000);
+    t.emit('session-expired', { expiredAt: Date.now() }); // the new session was ended early
+    await renewal;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2', 's3']);
+  });
+
+  it('renews a new session that lapses early after a manual renewal has settled', async () => {
+    const t = await signed();
+    await Promise.all([t.embed.renewSession(), vi.advanceTimersByTimeAsync(20_000)]);
+    expect(t.sessions()).toEqual(['s2']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    t.emit('session-expired', { expiredAt: Date.now() });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2', 's3']);
+    // ...and a late duplicate of that lapse changes nothing.
+    t.emit('session-expiring', { expiresAt: Date.now() - 60_000, expiresInMs: 0 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2', 's3']);
+  });
+
+  it('ignores a lapse stamped before our last set-session (an older session)', async () => {
+    const t = await signed();
+    t.emit('session-expiring', expiring(START + 20_000));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.sessions()).toEqual(['s2']);
+    t.emit('session-expired', { expiredAt: START - 1_000 }); // not a known expiry, but before s2 went out
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2']);
+  });
+});
+
 describe('mint at send time, retries with fresh ids', () => {
   it('mints only when a renewal starts, and sends the id in the same tick', async () => {
     const t = await signed();
