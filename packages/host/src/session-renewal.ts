@@ -85,6 +85,7 @@ export function createSessionRenewal(
     join(at);
     log('renew', trigger);
     let count = 0;
+    const sentBefore = sentAt;
     const info = () => ((inflight = verdict = undefined), { trigger, attempts: count });
     return (inflight = scope
       .guard(ready)
@@ -98,6 +99,8 @@ export function createSessionRenewal(
         (error) => {
           // A failed renewal is not remembered: the next trigger for these sessions starts anew.
           targets.forEach((target) => handled.delete(target));
+          // Nor are its ids (each was rejected or never sent): the embed still runs the session it had.
+          sentAt = sentBefore;
           // After destroy nobody listens; the caller of renewSession() still gets the error.
           notify('renewal-failed', { ...info(), error });
           throw error;

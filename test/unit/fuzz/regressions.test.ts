@@ -1,7 +1,8 @@
 // Failures found by the generated tests, kept as plain cases so they stay fixed whatever the seed.
-import { checkActionPayload, checkEventPayload, parseActionMessage, parseEventMessage } from '@svc-embed/protocol';
+import { buildEventMessage, checkActionPayload, checkEventPayload, parseActionMessage, parseEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
 import { createFrame } from '@svc-embed/frame';
-import { describe, expect, it, vi } from 'vitest';
+import { createEmbed, type EmbedOptions } from '@svc-embed/host';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** A message whose `type` answers `first`, `second`, `first`... on successive reads (time of check vs time of use). */
 function flipping(message: Record<string, unknown>, first: string, second: string) {
@@ -41,5 +42,47 @@ describe('protocol parse reads the type once (found by hostile-host, seed 0x5eed
     await new Promise((resolve) => setImmediate(resolve));
     for (const [id] of exchange.mock.calls as unknown as [unknown][]) expect(typeof id).toBe('string');
     frame.destroy();
+  });
+});
+
+const TENANT = 'https://tenant.example';
+const START = 1_700_000_000_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** A signed embed with a fake iframe window; `sessions()` lists the ids sent by set-session. */
+function signedEmbed(options: Partial<EmbedOptions> = {}) {
+  const posted: any[] = [];
+  const frame = { postMessage: (message: unknown) => void posted.push(message) };
+  let n = 0;
+  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-1', container: document.createElement('div'), mintSessionId: () => `s${++n}`, ...options });
+  Object.defineProperty(embed.iframe, 'contentWindow', { value: frame, configurable: true });
+  const emit = <N extends EventName>(name: N, payload: EventPayload<N>) =>
+    window.dispatchEvent(new MessageEvent('message', { data: buildEventMessage(name, payload, { surface: 'dashboard' }), origin: TENANT, source: frame as never }));
+  const sessions = () => posted.filter((message) => message.type === 'svc:action:set-session').map((message) => message.payload.sessionId);
+  return { embed, emit, sessions };
+}
+
+describe('host renewal (found by renewal-model)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('renews on session-expired for a session whose renewal was rejected (seed 0x5eed2e4e)', async () => {
+    vi.useFakeTimers({ now: START });
+    const t = signedEmbed({ maxAttempts: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    t.emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard' });
+    // The first session lapsed at +20 min; its warning arrives long after (a tab asleep all day).
+    vi.setSystemTime(START + 22 * HOUR + 40 * MINUTE);
+    t.emit('session-expiring', { expiresAt: START + 20 * MINUTE, expiresInMs: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.sessions()).toEqual(['s2']);
+    // The embed rejects s2: the renewal fails (one attempt) and the embed keeps its lapsed session.
+    t.emit('error', { message: 'rejected', name: 'EmbedSessionExchangeError', context: 'session-renewal' });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    // Before the fix: dropped as "already renewed" (it lapsed before the rejected s2 went out), for ever.
+    t.emit('session-expired', { expiredAt: START + 20 * MINUTE });
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(t.sessions()).toEqual(['s2', 's3']);
+    t.embed.destroy();
   });
 });
