@@ -24,7 +24,7 @@ describe('the demo on two origins', () => {
     for (const [embed, publicId, widgetCount] of [['a', 'sales-overview', 5], ['b', 'support-ops', 4]] as const) {
       const list = await events(page, embed);
       expect(list[0]).toMatchObject({ type: 'svc:event:ready', payload: { mode: 'signed', surface: 'dashboard', publicId, deploymentId: 42, embedTenant: 'demo-tenant' } });
-      expect(list.map((entry) => entry.type)).toEqual(['svc:event:ready', 'svc:event:navigate', 'svc:event:view', 'svc:event:dashboard-loaded']);
+      expect(list.map((entry) => entry.type)).toEqual(['svc:event:ready', 'svc:event:view', 'svc:event:dashboard-loaded']);
       const loaded = list.at(-1)!.payload;
       expect(loaded).toMatchObject({ publicId, widgetCount });
       expect(loaded.loadDurationMs).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ describe('the demo on two origins', () => {
     await page.fill('#controls [data-input="path"]', '/products');
     await act(page, 'a', 'navigate');
     await frame.waitForSelector('[data-path="/products"][aria-selected="true"]');
-    expect((await waitForEvent(page, 'a', 'navigate', 3)).payload).toEqual({ path: '/products', previousPath: '/orders' });
+    expect((await waitForEvent(page, 'a', 'navigate', 2)).payload).toEqual({ path: '/products', previousPath: '/orders' });
     // An unknown path: the dashboard answers with an error event and stays where it is.
     const errors = (await events(page, 'a', 'error')).length;
     await page.fill('#controls [data-input="path"]', '/no-such-page');

@@ -56,7 +56,7 @@ describe('two embeds on one page', () => {
     await act(page, 'a', 'dark');
     await page.fill('#controls [data-input="path"]', '/orders');
     await act(page, 'a', 'navigate');
-    await waitForEvent(page, 'a', 'navigate', 2);
+    await waitForEvent(page, 'a', 'navigate');
     await frameA.waitForSelector('html[data-scheme="dark"]');
     expect(await frameB.getAttribute('html', 'data-scheme')).toBe('light');
     expect(await frameB.getAttribute('html', 'data-page')).toBe('/overview');
@@ -65,7 +65,7 @@ describe('two embeds on one page', () => {
     const aBefore = await events(page, 'a');
     await page.fill('#controls [data-input="path"]', '/queue');
     await act(page, 'b', 'navigate');
-    const navigate = await waitForEvent(page, 'b', 'navigate', 2);
+    const navigate = await waitForEvent(page, 'b', 'navigate');
     expect(navigate.payload).toEqual({ path: '/queue', previousPath: '/overview' });
     await frameB.waitForSelector('[data-path="/queue"][aria-selected="true"]');
     expect(await frameA.getAttribute('html', 'data-page')).toBe('/orders');

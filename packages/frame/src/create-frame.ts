@@ -60,6 +60,20 @@ export interface Frame {
    */
   navigated(path: string, details?: { title?: string; publicId?: string }): void;
   /**
+   * Reports the first view of the surface on load: sends `view` only (the viewer has not navigated
+   * yet) and remembers `path` as the `previousPath` of the next {@link Frame.navigated}.
+   * @example frame.viewed('/overview', { title: 'Overview' });
+   */
+  viewed(path: string, details?: { title?: string; publicId?: string }): void;
+  /**
+   * Tells the frame that the service ended the signed session early (the token was revoked or
+   * expired ahead of schedule, for example a data request answered 401): the session becomes
+   * `expired` at `at` (default now) and the host gets `session-expired`, so it renews. Does nothing
+   * for a session that already lapsed, or in private mode.
+   * @example api.onUnauthorized(() => frame.sessionEnded());
+   */
+  sessionEnded(at?: number): void;
+  /**
    * Listens to one validated action from the host, or to all of them with `'*'`. A listener that
    * throws does not stop the others (the error goes to `reportError`). `set-session` is not delivered:
    * the frame exchanges it; watch {@link Frame.onSessionChange} instead.
@@ -174,6 +188,14 @@ export function createFrame(options: FrameOptions): Frame {
     actions.fire('*', message);
   });
 
+  // Builds (and so checks) every message before anything is sent or previousPath moves.
+  const show = (path: string, { title, publicId = readyPublicId }: { title?: string; publicId?: string } = {}, navigate?: boolean) => {
+    const messages: (() => unknown)[] = [build('view', { surface, path, publicId, title })];
+    if (navigate) messages.unshift(build('navigate', { path, previousPath }));
+    previousPath = path;
+    messages.forEach(post);
+  };
+
   return {
     ready(details) {
       if (!queue) throw new FrameError('already-ready', 'ready() was already called; it is sent once per frame');
@@ -188,12 +210,10 @@ export function createFrame(options: FrameOptions): Frame {
       if (RESERVED_EVENT.test(name)) throw new FrameError('invalid-event', `emit("${name}"): the frame sends it (call ready() for ready)`);
       post(build(name, payload));
     },
-    navigated(path, { title, publicId = readyPublicId } = {}) {
-      const navigate = build('navigate', { path, previousPath });
-      const view = build('view', { surface, path, publicId, title });
-      previousPath = path;
-      post(navigate);
-      post(view);
+    navigated: (path, details) => show(path, details, true),
+    viewed: (path, details) => show(path, details),
+    sessionEnded(at = now()) {
+      timers ? timers.end(at) : log('sessionEnded: a private embed has no session');
     },
     on(name: string, handler: (...args: any[]) => void) {
       if (name !== '*' && (name === 'set-session' || !isActionName(name)))

@@ -15,6 +15,8 @@ export interface SessionTimers {
   readonly current: FrameSession;
   /** Replaces the session (after a successful exchange): state `active` again, timers reset. */
   swap(expiresAt: number): void;
+  /** The service ended the session early, at `at`: it lapses then (now, if `at` is past). */
+  end(at: number): void;
 }
 
 const ORDER: readonly SessionState[] = ['active', 'expiring', 'expired'];
@@ -53,6 +55,10 @@ export function createSessionTimers(
     },
     swap(expiresAt) {
       enter((session = { state: 'active', expiresAt }));
+      check();
+    },
+    end(at) {
+      if (at < session.expiresAt && session.state !== 'expired') session = { state: session.state, expiresAt: at };
       check();
     },
   };

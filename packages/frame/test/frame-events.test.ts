@@ -139,6 +139,18 @@ describe('navigated', () => {
     frame.navigated('/b');
     expect(fake.posted[1]!.message.payload).toEqual({ path: '/b', previousPath: undefined });
   });
+
+  test('viewed reports the first view without a navigate, and becomes the next previousPath', () => {
+    const { frame, fake } = frameOn();
+    frame.ready(READY);
+    frame.viewed('/overview', { title: 'Overview' });
+    frame.navigated('/orders');
+    expect(fake.posted.slice(1).map((entry) => [entry.message.type, entry.message.payload])).toEqual([
+      [eventType('view'), { surface: 'dashboard', path: '/overview', publicId: 'd-42', title: 'Overview' }],
+      [eventType('navigate'), { path: '/orders', previousPath: '/overview' }],
+      [eventType('view'), { surface: 'dashboard', path: '/orders', publicId: 'd-42', title: undefined }],
+    ]);
+  });
 });
 
 describe('where events go', () => {

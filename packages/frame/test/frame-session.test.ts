@@ -163,6 +163,51 @@ describe('session timers', () => {
   });
 });
 
+describe('sessionEnded', () => {
+  test('a session the service ended early lapses now: session-expiring (0 ms left) then session-expired, once', () => {
+    const { frame, fake, changes } = readyFrame({ lifetimeMs: 2 * HOUR });
+    vi.advanceTimersByTime(10 * MINUTE);
+    frame.sessionEnded();
+    const at = T + 10 * MINUTE;
+    expect(sessionEvents(fake.posted)).toEqual([[EXPIRING, { expiresAt: at, expiresInMs: 0 }], [EXPIRED, { expiredAt: at }]]);
+    expect(frame.session).toEqual({ state: 'expired', expiresAt: at });
+    expect(changes.map((session) => session.state)).toEqual(['expiring', 'expired']);
+    frame.sessionEnded();
+    vi.advanceTimersByTime(3 * HOUR);
+    expect(sessionEvents(fake.posted)).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('an end in the future moves the schedule; one after the expiry changes nothing', () => {
+    const { frame, fake } = readyFrame({ lifetimeMs: 2 * HOUR });
+    frame.sessionEnded(T + 3 * HOUR);
+    expect(frame.session).toEqual({ state: 'active', expiresAt: T + 2 * HOUR });
+    frame.sessionEnded(T + HOUR);
+    expect(frame.session).toEqual({ state: 'active', expiresAt: T + HOUR });
+    vi.advanceTimersByTime(HOUR);
+    expect(sessionEvents(fake.posted)).toEqual([
+      [EXPIRING, { expiresAt: T + HOUR, expiresInMs: 30 * MINUTE }],
+      [EXPIRED, { expiredAt: T + HOUR }],
+    ]);
+  });
+
+  test('recovers in place on the next valid set-session', async () => {
+    const { frame, fake } = readyFrame({ lifetimeMs: 2 * HOUR, exchange: async () => ({ expiresAt: T + 5 * HOUR }) });
+    frame.sessionEnded();
+    fake.act('set-session', { sessionId: 'fresh' });
+    await flush();
+    expect(frame.session).toEqual({ state: 'active', expiresAt: T + 5 * HOUR });
+  });
+
+  test('does nothing in private mode', () => {
+    const fake = fakeWindow();
+    const frame = createFrame({ surface: 'dashboard', mode: 'private', hostOrigins: [HOST], window: fake.window });
+    frame.ready(READY);
+    frame.sessionEnded();
+    expect(fake.types()).toEqual([eventType('ready')]);
+  });
+});
+
 describe('set-session', () => {
   test('success swaps the session in place: state active, new expiresAt, timers reset, no new ready', async () => {
     const { frame, fake, exchange, changes } = readyFrame({ lifetimeMs: HOUR, exchange: async () => ({ expiresAt: T + 3 * HOUR }) });

@@ -4,7 +4,6 @@ import { ApiError, createApi } from './api.js';
 import { exportCsv, exportPng } from './downloads.js';
 import { isKnownLocale, isKnownTimeZone } from './format.js';
 import { parseFilter } from './filter-parameter.js';
-import { createSessionClock } from './session-clock.js';
 import { createStore } from './store.js';
 import { applyTheme } from './theme.js';
 import { translator } from './i18n.js';
@@ -20,7 +19,6 @@ const config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('s
 const dashboard = config.dashboard;
 const debug = new URLSearchParams(location.search).has('debug');
 const api = createApi(config);
-const clock = createSessionClock();
 const pageTitle = (/** @type {string} */ path) => dashboard.pages.find((/** @type {any} */ page) => page.path === path)?.title;
 
 // Signed mode: exchange the id from the URL before mounting. A rejected id still mounts the surface
@@ -61,14 +59,12 @@ const frame = window.SvcEmbedFrame.createFrame({
   hostOrigins: config.hostOrigins,
   warnBeforeMs: config.warnBeforeMs,
   debug,
-  now: clock.now,
   session:
     config.mode === 'signed'
       ? {
           expiresAt: initial ? initial.usableUntil : Date.now(),
           exchange: async (/** @type {string} */ sessionId) => {
             const session = await api.exchange(sessionId);
-            clock.reset();
             return { expiresAt: session.usableUntil };
           },
         }
@@ -167,8 +163,8 @@ async function loadData(/** @type {'load' | 'refresh' | 'recover'} */ reason) {
     const message = error instanceof Error ? error.message : String(error);
     store.set({ loadError: message });
     if (error instanceof ApiError && error.status === 401 && frame.session && (error.reason === 'expired' || error.reason === 'revoked')) {
-      // The service ended the session before its expiry: enter "expired" like at a normal lapse.
-      clock.lapse(frame.session.expiresAt);
+      // The service ended the session before its expiry: the frame enters "expired" and tells the host.
+      frame.sessionEnded();
       return;
     }
     emitError(error instanceof ApiError ? 'QueryError' : 'NetworkError', 'query', `loading the dashboard data failed: ${message}`);
@@ -248,7 +244,7 @@ frame.ready({
   deploymentId: initial?.deploymentId ?? config.deploymentId,
   publicId: dashboard.publicId,
 });
-frame.navigated(store.get().page, { title: t(pageTitle(store.get().page)) });
+frame.viewed(store.get().page, { title: t(pageTitle(store.get().page)) });
 if (initialError) {
   emitError('EmbedSessionExchangeError', 'auth', `the session id in the URL could not be exchanged: ${initialError.message}`);
 } else {
