@@ -11,7 +11,10 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
 const packages = readdirSync(join(root, 'packages'));
-for (const name of packages) rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
+for (const name of packages) {
+  rmSync(join(root, 'packages', name, 'dist'), { recursive: true, force: true });
+  rmSync(join(root, 'packages', name, 'types'), { recursive: true, force: true }); // JS packages' .d.ts
+}
 
 run(bin('tsc'), ['-b']);
 run(bin('rollup'), ['-c', '--silent']);
