@@ -99,7 +99,7 @@ export function createEmbed(options: EmbedOptions): Embed {
         queue = undefined;
       }
       if (name === 'session-expiring' || name === 'session-expired')
-        mintSessionId && renewal.renew(name, payload.expiresAt ?? payload.expiredAt).catch(noop);
+        mintSessionId && renewal.renew(name, payload.expiresAt ?? payload.expiredAt, message.timestamp).catch(noop);
       if (name === 'error' && payload.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
       emitter.emit(name, payload, message as never);
     }

@@ -16,9 +16,10 @@ export const REJECTION_WINDOW_MS = 10_000;
 export interface SessionRenewal {
   /**
    * Renews the session that lapses at `expiry` (default: its known or estimated expiry), joining the
-   * renewal in flight. A trigger for a session already renewed is ignored.
+   * renewal in flight. A trigger for a session already renewed is ignored. `builtAt` is the event's
+   * `timestamp`: an event built before our last set-session went out is about an older session.
    */
-  renew(trigger: RenewalTrigger, expiry?: number): Promise<void>;
+  renew(trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void>;
   /** The embed rejected a `set-session` id (an `error` event with `context: 'session-renewal'`). */
   rejected(): void;
   /** The page came back to the foreground: renew when the session is near or past its expiry. */
@@ -69,9 +70,9 @@ export function createSessionRenewal(
     if (rejected) throw new EmbedError('session-rejected', 'the embed rejected the new session id');
   };
 
-  const renew = (trigger: RenewalTrigger, expiry?: number): Promise<void> => {
+  const renew = (trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void> => {
     const at = expiry ?? deadline();
-    const older = trigger === 'session-expired' && at < sentAt;
+    const older = (trigger === 'session-expired' && at < sentAt) || (builtAt ?? Infinity) < sentAt;
     if (handled.has(at) || (older && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
     if (inflight) {
       // Our id is out and the embed speaks of another session than the one being renewed (it warns

@@ -56,9 +56,10 @@ function signedEmbed(options: Partial<EmbedOptions> = {}) {
   const frame = { postMessage: (message: unknown) => void posted.push(message) };
   let n = 0;
   const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-1', container: document.createElement('div'), mintSessionId: () => `s${++n}`, ...options });
+  embed.ready.catch(() => {});
   Object.defineProperty(embed.iframe, 'contentWindow', { value: frame, configurable: true });
-  const emit = <N extends EventName>(name: N, payload: EventPayload<N>) =>
-    window.dispatchEvent(new MessageEvent('message', { data: buildEventMessage(name, payload, { surface: 'dashboard' }), origin: TENANT, source: frame as never }));
+  const emit = <N extends EventName>(name: N, payload: EventPayload<N>, builtAt = Date.now()) =>
+    window.dispatchEvent(new MessageEvent('message', { data: buildEventMessage(name, payload, { surface: 'dashboard', now: () => builtAt }), origin: TENANT, source: frame as never }));
   const sessions = () => posted.filter((message) => message.type === 'svc:action:set-session').map((message) => message.payload.sessionId);
   return { embed, emit, sessions };
 }
@@ -83,6 +84,25 @@ describe('host renewal (found by renewal-model)', () => {
     t.emit('session-expired', { expiredAt: START + 20 * MINUTE });
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(t.sessions()).toEqual(['s2', 's3']);
+    t.embed.destroy();
+  });
+
+  it('ignores a late warning about the session a wake-up already renewed (seed 0x5eed2e4e)', async () => {
+    vi.useFakeTimers({ now: START });
+    const t = signedEmbed();
+    await vi.advanceTimersByTimeAsync(0);
+    t.emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The page sleeps 24 h; on wake-up the host renews by its estimate (23 h) and sends s2.
+    vi.setSystemTime(START + 24 * HOUR);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.sessions()).toEqual(['s2']);
+    // The embed's own warning about its first session (it lapses at +24 h), built just before s2 went
+    // out, arrives now. Before the fix it was taken for news of s2's session: s3 renewed that again.
+    t.emit('session-expiring', { expiresAt: START + 24 * HOUR, expiresInMs: 0 }, START + 24 * HOUR - 1);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(t.sessions()).toEqual(['s2']);
     t.embed.destroy();
   });
 });
