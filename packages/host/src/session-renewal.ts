@@ -44,6 +44,9 @@ export function createSessionRenewal(
   log: DebugLogger,
 ): SessionRenewal {
   let mintedAt = now();
+  // Wake-ups before the embed is ready say nothing about a session: the first one may not even be in use yet.
+  let isReady = false;
+  ready.then(() => (isReady = true), () => {});
   let known: number | undefined;
   // Expiries of sessions renewed (or being renewed): triggers about them are duplicates. Sessions
   // are told apart by their expiry, not by ordering times: a session can lapse early ("expire now",
@@ -112,7 +115,7 @@ export function createSessionRenewal(
   return {
     renew,
     rejected: () => (verdict ? verdict(true) : log('drop', 'rejection with no renewal waiting')),
-    check: () => void (now() >= deadline() - RENEWAL_WINDOW_MS && renew('foreground').catch(() => {})),
+    check: () => void (isReady && now() >= deadline() - RENEWAL_WINDOW_MS && renew('foreground').catch(() => {})),
     minted: () => void (mintedAt = now()),
   };
 }

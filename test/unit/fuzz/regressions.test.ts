@@ -105,4 +105,24 @@ describe('host renewal (found by renewal-model)', () => {
     expect(t.sessions()).toEqual(['s2']);
     t.embed.destroy();
   });
+
+  it('does not renew the first session on a wake-up that came before it was in use (seed 0x5eed2e4e)', async () => {
+    vi.useFakeTimers({ now: START });
+    let load!: (id: string) => void;
+    const mint = vi.fn<() => Promise<string>>().mockImplementationOnce(() => new Promise((resolve) => (load = resolve))).mockResolvedValue('s2');
+    const t = signedEmbed({ mintSessionId: mint });
+    await vi.advanceTimersByTimeAsync(0);
+    // The first mint hangs while the tab sleeps 23 h; the wake-up comes before any session is in use.
+    vi.setSystemTime(START + 23 * HOUR);
+    window.dispatchEvent(new Event('focus'));
+    load('s1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.embed.iframe.src).toContain('session=s1');
+    t.emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard' });
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    // Before the fix: the wake-up's renewal waited for ready, then replaced the brand-new s1 with s2.
+    expect(t.sessions()).toEqual([]);
+    expect(mint).toHaveBeenCalledTimes(1);
+    t.embed.destroy();
+  });
 });
