@@ -58,6 +58,9 @@ export function createSessionRenewal(
   let inflight: Promise<void> | undefined;
   // Set while a sent id awaits its verdict: true when the embed rejected it, false when it took it.
   let verdict: ((rejected: boolean) => void) | undefined;
+  // The last renewal taken as a success, until the next starts: a rejection after its verdict (the
+  // embed's exchange outlasted REJECTION_WINDOW_MS) undoes it.
+  let taken: { trigger: RenewalTrigger; targets: number[]; sentBefore: number } | undefined;
   const deadline = () => known ?? mintedAt + ESTIMATED_LIFETIME_MS;
   const join = (at: number) => (handled.add(at), targets.push(at), (known = Math.max(known ?? at, at)));
 
@@ -86,6 +89,7 @@ export function createSessionRenewal(
       return inflight;
     }
     targets = [];
+    taken = undefined;
     join(at);
     log('renew', trigger);
     let count = 0;
@@ -98,6 +102,7 @@ export function createSessionRenewal(
         () => {
           mintedAt = now();
           known = undefined;
+          taken = { trigger, targets, sentBefore };
           notify('renewed', info());
         },
         (error) => {
@@ -114,7 +119,15 @@ export function createSessionRenewal(
 
   return {
     renew,
-    rejected: () => (verdict ? verdict(true) : log('drop', 'rejection with no renewal waiting')),
+    rejected: () => {
+      if (verdict) return verdict(true);
+      if (!taken) return log('drop', 'rejection with no renewal waiting');
+      // Rejected after all: forget that renewal and renew those sessions again, with a fresh id.
+      const { trigger, targets: again, sentBefore } = taken;
+      again.forEach((target) => handled.delete(target));
+      sentAt = sentBefore;
+      renew(trigger, Math.max(...again)).catch(() => {});
+    },
     check: () => void (isReady && now() >= deadline() - RENEWAL_WINDOW_MS && renew('foreground').catch(() => {})),
     minted: () => void (mintedAt = now()),
   };

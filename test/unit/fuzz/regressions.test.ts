@@ -125,4 +125,21 @@ describe('host renewal (found by renewal-model)', () => {
     expect(mint).toHaveBeenCalledTimes(1);
     t.embed.destroy();
   });
+
+  it('renews again when the embed rejects an id after the 10 s verdict window (seed 0x5eed2e4e)', async () => {
+    vi.useFakeTimers({ now: START });
+    const t = signedEmbed();
+    await vi.advanceTimersByTimeAsync(0);
+    t.emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard' });
+    t.emit('session-expiring', { expiresAt: START + 20 * MINUTE, expiresInMs: 20 * MINUTE });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.sessions()).toEqual(['s2']);
+    // The frame's exchange of s2 fails after 15 s (its own timeout is 30 s): the host had taken silence for a yes.
+    await vi.advanceTimersByTimeAsync(15_000);
+    t.emit('error', { message: 'set-session: exchange timed out after 30000 ms', name: 'EmbedSessionExchangeError', context: 'session-renewal' });
+    await vi.advanceTimersByTimeAsync(0);
+    // Before the fix: dropped, and the session's later session-expired too ("already renewed"): the embed stayed expired.
+    expect(t.sessions()).toEqual(['s2', 's3']);
+    t.embed.destroy();
+  });
 });
