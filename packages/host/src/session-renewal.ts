@@ -84,7 +84,8 @@ export function createSessionRenewal(
       // Our id is out and the embed speaks of another session than the one being renewed (it warns
       // about a new expiry, or a session lapsed after we sent): it took the id. Settle this renewal
       // now, then renew that session. A lapse stamped at or after the old expiry is the old session.
-      if (verdict && !older && !(trigger === 'session-expired' && at >= known!)) return verdict(false), inflight.then(() => renew(trigger, at));
+      // Only the embed can tell: a wake-up or renewSession() (no expiry given) joins.
+      if (verdict && expiry !== undefined && !older && !(trigger === 'session-expired' && at >= known!)) return verdict(false), inflight.then(() => renew(trigger, at));
       join(at);
       return inflight;
     }

@@ -142,4 +142,27 @@ describe('host renewal (found by renewal-model)', () => {
     expect(t.sessions()).toEqual(['s2', 's3']);
     t.embed.destroy();
   });
+
+  it('a wake-up while a new id awaits its verdict joins the renewal (seed 0x5eed2e4e)', async () => {
+    vi.useFakeTimers({ now: START });
+    const mint = vi.fn<() => string>().mockReturnValueOnce('s1').mockImplementationOnce(() => { throw new Error('backend down'); }).mockReturnValueOnce('s3').mockReturnValue('s4');
+    const t = signedEmbed({ mintSessionId: mint, maxAttempts: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    t.emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard' });
+    await vi.advanceTimersByTimeAsync(0);
+    // A wake-up inside the estimated warning window: that renewal fails (the mint throws).
+    vi.setSystemTime(START + 22 * HOUR + 31 * MINUTE);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(0);
+    // The embed's warning (its 3-minute session lapsed long ago) starts a renewal: s3 goes out.
+    t.emit('session-expiring', { expiresAt: START + 3 * MINUTE, expiresInMs: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.sessions()).toEqual(['s3']);
+    // Another wake-up while s3 awaits its verdict. Before the fix it settled that renewal as taken and
+    // renewed again by the estimate: s4 replaced s3's session at once.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(t.sessions()).toEqual(['s3']);
+    t.embed.destroy();
+  });
 });
