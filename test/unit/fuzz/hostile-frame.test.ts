@@ -8,7 +8,7 @@ import { createFrame, type Frame } from '@svc-embed/frame';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACTION_LIST, batch, buildData, buildStr, drain, escapeWatch, isStateful, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
+  ACTION_LIST, batch, buildData, buildStr, drain, escapeWatch, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
 } from './hostile-recipes.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_f4a3);
@@ -53,7 +53,8 @@ function frameWorld() {
     const frame: Frame = createFrame({
       surface: signed ? 'dashboard' : 'chat',
       mode: signed ? 'signed' : 'private',
-      hostOrigins: signed ? [HOST] : (origin) => origin === HOST || origin === OTHER,
+      // A careless predicate that also says yes to 'null': the frame must refuse the opaque origin anyway.
+      hostOrigins: signed ? [HOST] : (origin) => origin === HOST || origin === OTHER || origin === 'null',
       session: signed ? { expiresAt: Date.now() + 10 * HOUR, exchange: (id) => (exchanged.push(id), { expiresAt: Date.now() + 10 * HOUR }) } : undefined,
       window: w.win as unknown as Window,
     });
@@ -171,6 +172,18 @@ async function runBatch(cases: MessageCase<Source>[]) {
             fail(`frame ${key} posted ${JSON.stringify(posts.map((post) => post.message?.payload))}, oracle says ${JSON.stringify(want.answer ?? 'nothing')}`, c);
           if (want.exchange !== undefined) (frame.expectedExchanges.push(want.exchange), (accepted = true));
         } else if (trusted) frame.unpredictable = true; // a flipping type may still be a set-session
+        // Without the oracle: a catalog action from the host is handled (set-session: exchanged by a
+        // signed frame, refused by a private one; a bare UTC offset ignored); an event is never answered.
+        const valid = validByConstruction(c.data);
+        if (trusted && valid === 'action' && c.data.t === 'valid') {
+          const name = String(c.data.base.type).slice(ACTION_PREFIX.length);
+          const payload = c.data.base.payload as { timezone?: string } | undefined;
+          const offset = name === 'set-timezone' && isUtcOffset(payload!.timezone!);
+          const handled = got.map((call) => call.name).join();
+          if (name === 'set-session' ? got.length || posts.length !== (frame.signed ? 0 : 1) : offset ? got.length || posts.length : handled !== `${name},*` || posts.length)
+            fail(`frame ${key} did not take a valid ${name} from the host: handlers ${handled}, ${posts.length} posts`, c);
+        }
+        if (valid === 'event' && (got.length || posts.length)) fail(`frame ${key} acted on an event sent to it`, c);
         if (got.length) accepted = true;
         if (posts.length) answered = true;
       }

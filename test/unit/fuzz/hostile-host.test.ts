@@ -7,7 +7,7 @@ import { createEmbed } from '@svc-embed/host';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  batch, buildData, buildStr, drain, escapeWatch, EVENT_LIST, isStateful, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
+  batch, buildData, buildStr, drain, escapeWatch, EVENT_LIST, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
 } from './hostile-recipes.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_4057);
@@ -140,6 +140,11 @@ async function runBatch(cases: MessageCase<Source>[]) {
           if (got.length !== want.length || !got.every((call, i) => call.name === want[i]!.name && sameShape(call.payload, want[i]!.payload)))
             fail(`embed ${key} delivered ${JSON.stringify(got.map((call) => call.name))}, oracle says ${JSON.stringify(want.map((call) => call.name))}`, c);
         }
+        // Without the oracle: a catalog event from this embed's window is delivered; an action never is.
+        const valid = validByConstruction(c.data);
+        if (trusted && valid === 'event' && got.map((call) => call.name).join() !== `${String(c.data.t === 'valid' && c.data.base.type).slice(EVENT_PREFIX.length)},*`)
+          fail(`embed ${key} did not deliver a valid ${String(c.data.t === 'valid' && c.data.base.type)} from its own window`, c);
+        if (valid === 'action' && got.length) fail(`embed ${key} delivered an action`, c);
         if (got.length) delivered = true;
         const typed = got.find((call) => call.name !== '*');
         if (key === 'A' && typed?.name === 'ready') readyForA = true;
