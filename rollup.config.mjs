@@ -4,9 +4,12 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import path from 'node:path';
 import esbuild from 'rollup-plugin-esbuild';
 
-/** Packages and, for those loaded by a <script> tag, their IIFE file and global name. */
+/**
+ * Packages, their extra entry points (besides `src/index.ts`, each a subpath export) and, for those
+ * loaded by a <script> tag, their IIFE file and global name.
+ */
 const PACKAGES = [
-  { dir: 'protocol' },
+  { dir: 'protocol', entries: ['zod-mini-subset'] },
   { dir: 'host', iife: { file: 'svc-embed.min.js', name: 'SvcEmbed' } },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
@@ -29,7 +32,9 @@ function bundle(pkg, format) {
   const root = `packages/${pkg.dir}`;
   const iife = format === 'iife';
   return {
-    input: `${root}/src/index.ts`,
+    input: iife
+      ? `${root}/src/index.ts`
+      : Object.fromEntries(['index', ...(pkg.entries ?? [])].map((name) => [name, `${root}/src/${name}.ts`])),
     external: iife ? [] : isExternal,
     plugins: [
       ...(iife ? [zodMiniSubset] : []),
@@ -38,7 +43,7 @@ function bundle(pkg, format) {
     ],
     output: iife
       ? { file: `${root}/dist/iife/${pkg.iife.file}`, format, name: pkg.iife.name }
-      : { file: `${root}/dist/${format}/index.js`, format, exports: 'named' },
+      : { dir: `${root}/dist/${format}`, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', format, exports: 'named' },
     treeshake: { moduleSideEffects: false },
   };
 }

@@ -35,10 +35,10 @@ for (const [file, budget, what] of ENTRIES) {
 }
 
 // What an app's bundler emits (minified, zod/mini included) for a given import.
-async function bundled(label, contents, what) {
+async function bundled(label, contents, what, alias) {
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent',
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', alias,
   });
   rows.push([label, gzip(result.outputFiles[0].contents), null, what, false]);
 }
@@ -46,6 +46,9 @@ await bundled('(npm) import * from @svc-embed/protocol', "export * from '@svc-em
 await bundled('(npm) import { parseEventMessage }', "export { parseEventMessage } from '@svc-embed/protocol';", 'only the inbound parser + real zod/mini');
 await bundled('(npm) import * from @svc-embed/host', "export * from '@svc-embed/host';", 'host + protocol + real zod/mini + nanoevents');
 await bundled('(npm) import * from @svc-embed/frame', "export * from '@svc-embed/frame';", 'frame + protocol + real zod/mini');
+const subset = { 'zod/mini': '@svc-embed/protocol/zod-mini-subset' };
+await bundled('(npm, zod/mini aliased) @svc-embed/host', "export * from '@svc-embed/host';", 'the same with zod/mini aliased to the subset', subset);
+await bundled('(npm, zod/mini aliased) @svc-embed/frame', "export * from '@svc-embed/frame';", 'the same with zod/mini aliased to the subset', subset);
 
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);
