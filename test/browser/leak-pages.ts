@@ -75,15 +75,27 @@ const WAIT = String.raw`
     const timer = __probe.original.setTimeout(() => reject(new Error('timed out after ' + ms + ' ms waiting for ' + what)), ms);
     promise.then((value) => (__probe.original.clearTimeout(timer), resolve(value)), (error) => (__probe.original.clearTimeout(timer), reject(error)));
   });
-  const nextTask = () => new Promise((resolve) => __probe.original.setTimeout(resolve, 0));
+  // A task through a MessageChannel: no timer (nothing for the probe to count) and no clamping.
+  const channel = new MessageChannel();
+  const waiting = [];
+  channel.port1.onmessage = () => waiting.shift()();
+  const nextTask = () => new Promise((resolve) => (waiting.push(resolve), channel.port2.postMessage(0)));
   const noop = () => {};
 `;
 
 /**
- * Host-side cycles, one kind per index modulo 10. Two in ten really load the frame page and wait
- * for what it answers; the other eight are destroyed before the iframe could load (in the same
- * task as `createEmbed`, or one task later, once the first id is minted and the iframe is
- * navigating), as when a component mounts and unmounts at once.
+ * Host-side cycles, one kind per index modulo 20:
+ * - 2 `loaded`: a created iframe really loads the frame page (which calls createFrame(...).ready(...))
+ *   and the host waits for its answer: a private embed for the answer to a queued action, a signed
+ *   one until the frame swapped in the session the host renewed (the host is then inside its 10 s
+ *   rejection window: a live timer that destroy must clear);
+ * - 6 `quick`: a created iframe destroyed before it loads, in the same task as createEmbed or one
+ *   task later (first id minted, iframe navigating), as when a component mounts and unmounts at once;
+ * - 12 `wrapped`: the embed wraps an iframe that stays loaded (the frame page, private) without
+ *   navigating it: `ready` is dispatched from that iframe's window, the queued action is really
+ *   posted and really answered; a signed one also gets `session-expiring`, mints, really posts
+ *   `set-session`, gets the frame's real rejection (a private frame has no session) and is destroyed
+ *   with its retry timer armed.
  */
 const HOST_DRIVER = String.raw`(() => {
   ${WAIT}
@@ -93,14 +105,15 @@ const HOST_DRIVER = String.raw`(() => {
   const signedOptions = (i) => ({ mintSessionId: () => Promise.resolve('sid-' + i), revokeSessionId: noop });
   const create = (i, signed) =>
     SvcEmbed.createEmbed({ baseUrl: FRAME, src: src(signed ? 'signed' : 'private'), container: box, ...(signed ? signedOptions(i) : {}) });
+  const answer = (embed, name, test) => new Promise((resolve) => embed.on(name, (payload) => test(payload) && resolve()));
+  const destroyed = (embed) => embed.ready.then(noop, (error) => {
+    if (error.code !== 'destroyed') throw error;
+  });
 
-  // Loaded: private waits for the frame's answer to a queued action; signed waits until the frame
-  // swapped in the session the host renewed (the host is then inside its 10 s rejection window,
-  // a live timer that destroy must clear).
   async function loaded(i, signed) {
     const embed = create(i, signed);
     const want = signed ? '/renewed' : '/scheme-dark';
-    const answered = new Promise((resolve) => embed.on('view', (payload) => payload.path === want && resolve()));
+    const answered = answer(embed, 'view', (payload) => payload.path === want);
     embed.on('*', noop);
     if (!signed) embed.setColorScheme('dark');
     await wait(embed.ready, 10000, 'ready (cycle ' + i + ')');
@@ -113,23 +126,61 @@ const HOST_DRIVER = String.raw`(() => {
     embed.setColorScheme('light');
     if (later) await nextTask();
     embed.destroy();
-    await embed.ready.then(() => { throw new Error('ready resolved after destroy'); }, (error) => {
+    await embed.ready.then(() => { throw new Error('ready resolved after destroy (cycle ' + i + ')'); }, (error) => {
       if (error.code !== 'destroyed') throw error;
     });
   }
+  let kept;
+  const event = (type, payload) => window.dispatchEvent(new MessageEvent('message', {
+    data: { source: 'svc-embed', direction: 'event', type: 'svc:event:' + type, payload, timestamp: Date.now(), surface: 'dashboard' },
+    origin: FRAME, source: kept.contentWindow,
+  }));
+  async function wrapped(i, signed) {
+    const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe: kept, ...(signed ? signedOptions(i) : {}) });
+    const answered = signed
+      ? answer(embed, 'error', (payload) => payload.context === 'session-renewal')
+      : answer(embed, 'view', (payload) => payload.path === '/scheme-dark');
+    embed.on('*', noop);
+    if (!signed) embed.setColorScheme('dark');
+    event('ready', { embedTenant: 'leak', deploymentId: 1, mode: signed ? 'signed' : 'private', surface: 'dashboard' });
+    if (signed) event('session-expiring', { expiresAt: Date.now() + 60000, expiresInMs: 60000 });
+    await wait(answered, 10000, (signed ? 'the rejection of set-session' : 'the answer to set-color-scheme') + ' (cycle ' + i + ')');
+    await nextTask();
+    embed.destroy();
+    await destroyed(embed);
+  }
   const KINDS = [
     ['loaded-private', (i) => loaded(i, false)],
+    ['wrapped-private', (i) => wrapped(i, false)],
     ['quick-private', (i) => quick(i, false, false)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
     ['quick-signed', (i) => quick(i, true, false)],
+    ['wrapped-private', (i) => wrapped(i, false)],
     ['quick-private-next-task', (i) => quick(i, false, true)],
-    ['quick-signed-next-task', (i) => quick(i, true, true)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
+    ['wrapped-private', (i) => wrapped(i, false)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
     ['loaded-signed', (i) => loaded(i, true)],
-    ['quick-private', (i) => quick(i, false, false)],
-    ['quick-signed', (i) => quick(i, true, false)],
-    ['quick-private-next-task', (i) => quick(i, false, true)],
+    ['wrapped-private', (i) => wrapped(i, false)],
     ['quick-signed-next-task', (i) => quick(i, true, true)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
+    ['quick-private', (i) => quick(i, false, false)],
+    ['wrapped-private', (i) => wrapped(i, false)],
+    ['quick-signed', (i) => quick(i, true, false)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
+    ['wrapped-private', (i) => wrapped(i, false)],
+    ['wrapped-signed', (i) => wrapped(i, true)],
   ];
   window.__leak = {
+    /** Loads the iframe that wrapped cycles use (it stays until removeKept). */
+    async keep() {
+      kept = document.createElement('iframe');
+      kept.src = src('private');
+      const loaded = new Promise((resolve) => kept.addEventListener('load', resolve, { once: true }));
+      document.body.append(kept);
+      await wait(loaded, 10000, 'the kept iframe to load');
+    },
+    removeKept: () => kept.remove(),
     async run(from, to) {
       const kinds = {};
       for (let i = from; i < to; i++) {
