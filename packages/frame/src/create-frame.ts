@@ -152,21 +152,32 @@ export function createFrame(options: FrameOptions): Frame {
     post(build('error', { message, name, context, fatal: false }));
   };
 
+  // While set-session ids are being exchanged, session events wait: if the exchange works they were
+  // about the session it replaced (the host would take them for news of the new one and renew that
+  // too); if it fails they go out after the error.
+  let exchanging = 0;
+  let held: (() => unknown)[] = [];
+  const postSession = (message: () => unknown) => void (exchanging ? held.push(message) : post(message));
   const timers =
     mode === 'signed'
       ? createSessionTimers(win, scope, now, session!.expiresAt, warnBeforeMs, (current) => {
           const { state, expiresAt } = current;
           if (state === 'expiring')
-            post(() => build('session-expiring', { expiresAt, expiresInMs: Math.max(0, expiresAt - now()) })());
-          if (state === 'expired') post(build('session-expired', { expiredAt: expiresAt }));
+            postSession(() => build('session-expiring', { expiresAt, expiresInMs: Math.max(0, expiresAt - now()) })());
+          if (state === 'expired') postSession(build('session-expired', { expiredAt: expiresAt }));
           sessionListeners.fire('', current);
         })
       : undefined;
   const exchange =
     timers &&
-    createExchangeQueue(session!.exchange, exchangeTimeoutMs, scope, timers.swap, (reason, timedOut) => {
+    createExchangeQueue(session!.exchange, exchangeTimeoutMs, scope, (expiresAt) => {
+      exchanging--;
+      held = []; // about the session just replaced
+      timers.swap(expiresAt);
+    }, (reason, timedOut) => {
       log('exchange failed', reason);
       sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, `set-session: ${timedOut ? `exchange timed out after ${exchangeTimeoutMs} ms` : 'the session id could not be exchanged'}`);
+      if (!--exchanging) held.splice(0).forEach(post);
     });
 
   scope.listen(win, 'message', (event: MessageEvent) => {
@@ -182,7 +193,7 @@ export function createFrame(options: FrameOptions): Frame {
     const name = message.type.slice(ACTION_PREFIX.length);
     const payload = message.payload as any;
     if (name === 'set-session')
-      return exchange ? exchange(payload.sessionId) : sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, 'set-session: a private embed has no session to replace');
+      return exchange ? (exchanging++, exchange(payload.sessionId)) : sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, 'set-session: a private embed has no session to replace');
     if (name === 'set-timezone' && isUtcOffset(payload.timezone)) return log('ignored set-timezone with a bare UTC offset', payload.timezone);
     actions.fire(name, payload, message);
     actions.fire('*', message);

@@ -48,7 +48,8 @@ function pair(renewOn: readonly EventName[]) {
     if (renewOn.some((name) => result.message.type === eventType(name))) {
       const sessionId = service.mint();
       sent.push(sessionId);
-      fake.deliver(buildActionMessage('set-session', { sessionId }), { origin: HOST, source: fake.parent });
+      // postMessage delivers in a later task: the frame finishes what it is doing first.
+      queueMicrotask(() => fake.deliver(buildActionMessage('set-session', { sessionId }), { origin: HOST, source: fake.parent }));
     }
   };
   fake.parent.postMessage.mockImplementation((message: unknown, targetOrigin: string) => {

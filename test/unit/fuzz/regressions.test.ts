@@ -87,7 +87,7 @@ describe('host renewal (found by renewal-model)', () => {
     t.embed.destroy();
   });
 
-  it('ignores a late warning about the session a wake-up already renewed (seed 0x5eed2e4e)', async () => {
+  it.each([['just before', -1]])('ignores a late warning about the session a wake-up already renewed, built %s s2 went out (seed 0x5eed2e4e)', async (_, builtDelta) => {
     vi.useFakeTimers({ now: START });
     const t = signedEmbed();
     await vi.advanceTimersByTimeAsync(0);
@@ -98,9 +98,9 @@ describe('host renewal (found by renewal-model)', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.advanceTimersByTimeAsync(0);
     expect(t.sessions()).toEqual(['s2']);
-    // The embed's own warning about its first session (it lapses at +24 h), built just before s2 went
-    // out, arrives now. Before the fix it was taken for news of s2's session: s3 renewed that again.
-    t.emit('session-expiring', { expiresAt: START + 24 * HOUR, expiresInMs: 0 }, START + 24 * HOUR - 1);
+    // The embed's own warning about its first session (it lapses at +24 h), built before s2 reached
+    // it, arrives now. Before the fix it was taken for news of s2's session: s3 renewed that again.
+    t.emit('session-expiring', { expiresAt: START + 24 * HOUR, expiresInMs: 0 }, START + 24 * HOUR + builtDelta);
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(t.sessions()).toEqual(['s2']);
     t.embed.destroy();
@@ -164,5 +164,62 @@ describe('host renewal (found by renewal-model)', () => {
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(t.sessions()).toEqual(['s3']);
     t.embed.destroy();
+  });
+});
+
+describe('frame: session events wait while a set-session id is exchanged (found by renewal-model)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** A signed frame whose exchanges the test settles by hand; `types()` lists the events it posted. */
+  function exchangingFrame() {
+    vi.useFakeTimers({ now: START });
+    const posted: any[] = [];
+    const parent = { postMessage: (message: unknown) => void posted.push(message) };
+    const win = Object.assign(new EventTarget(), { parent, document: Object.assign(new EventTarget(), { referrer: '' }), location: {} });
+    const settle: { resolve: (value: { expiresAt: number }) => void; reject: (error: Error) => void }[] = [];
+    const frame = createFrame({
+      surface: 'dashboard', mode: 'signed', hostOrigins: ['https://customer.example'], window: win as unknown as Window,
+      session: { expiresAt: START + HOUR, exchange: () => new Promise((resolve, reject) => settle.push({ resolve, reject })) },
+    });
+    frame.ready({ embedTenant: 'acme', deploymentId: 7 });
+    const setSession = (sessionId: string) =>
+      win.dispatchEvent(new MessageEvent('message', {
+        data: { source: 'svc-embed', direction: 'action', type: 'svc:action:set-session', timestamp: Date.now(), payload: { sessionId } },
+        origin: 'https://customer.example', source: parent as never,
+      }));
+    const types = () => posted.map((message) => message.type.slice('svc:event:'.length));
+    return { frame, win, settle, setSession, types };
+  }
+
+  it('drops them when the exchange works: they were about the session it replaced', async () => {
+    const t = exchangingFrame();
+    await vi.advanceTimersByTimeAsync(30 * MINUTE); // warning window
+    expect(t.types()).toEqual(['ready', 'session-expiring']);
+    t.setSession('s2');
+    await vi.advanceTimersByTimeAsync(0); // the exchange starts
+    // The tab sleeps past the old expiry while the exchange is in flight; it wakes up.
+    vi.setSystemTime(START + 2 * HOUR);
+    t.win.dispatchEvent(new Event('focus'));
+    // Before the fix: session-expired for the old session went out now, built after the host's
+    // set-session, and the host (which cannot tell it from news of the new session) renewed again.
+    expect(t.types()).toEqual(['ready', 'session-expiring']);
+    t.settle[0]!.resolve({ expiresAt: START + 26 * HOUR });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.types()).toEqual(['ready', 'session-expiring']);
+    expect(t.frame.session).toEqual({ state: 'active', expiresAt: START + 26 * HOUR });
+    t.frame.destroy();
+  });
+
+  it('sends them after the error when the exchange fails', async () => {
+    const t = exchangingFrame();
+    await vi.advanceTimersByTimeAsync(30 * MINUTE);
+    t.setSession('s2');
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(START + 2 * HOUR);
+    t.win.dispatchEvent(new Event('focus'));
+    t.settle[0]!.reject(new Error('401'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.types()).toEqual(['ready', 'session-expiring', 'error', 'session-expired']);
+    t.frame.destroy();
   });
 });
