@@ -17,7 +17,7 @@ export interface SessionRenewal {
   /**
    * Renews the session that lapses at `expiry` (default: its known or estimated expiry), joining the
    * renewal in flight. A trigger for a session already renewed is ignored. `builtAt` is the event's
-   * `timestamp`: an event built before our last set-session went out is about an older session.
+   * `timestamp`: an event built before (or as) our last set-session went out is about an older session.
    */
   renew(trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void>;
   /** The embed rejected a `set-session` id (an `error` event with `context: 'session-renewal'`). */
@@ -78,7 +78,7 @@ export function createSessionRenewal(
 
   const renew = (trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void> => {
     const at = expiry ?? deadline();
-    const older = (trigger === 'session-expired' && at < sentAt) || (builtAt ?? Infinity) < sentAt;
+    const older = (trigger === 'session-expired' && at < sentAt) || (builtAt ?? Infinity) <= sentAt;
     if (handled.has(at) || (older && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
     if (inflight) {
       // Our id is out and the embed speaks of another session than the one being renewed (it warns
