@@ -8,7 +8,7 @@ import { createFrame, type Frame } from '@svc-embed/frame';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACTION_LIST, batch, buildData, buildStr, drain, escapeWatch, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
+  ACTION_LIST, batch, buildData, describeCase, buildStr, drain, escapeWatch, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
 } from './hostile-recipes.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_f4a3);
@@ -131,7 +131,7 @@ async function runBatch(cases: MessageCase<Source>[]) {
   const world = frameWorld();
   const frames = [world.F1, world.F2];
   const failures: string[] = [];
-  const fail = (why: string, c?: MessageCase<Source>) => failures.push(c ? `${why} [${fc.stringify(c)}]` : why);
+  const fail = (why: string, c?: MessageCase<Source>) => failures.push(c ? `${why} [${describeCase(c)}]` : why);
   try {
     for (const c of cases) {
       stats.tried++;
@@ -187,16 +187,23 @@ async function runBatch(cases: MessageCase<Source>[]) {
         if (got.length) accepted = true;
         if (posts.length) answered = true;
       }
+      const polluted = prototypes.quick();
+      if (polluted) {
+        prototypes.restore();
+        fail(`prototype pollution: ${polluted}`, c);
+        break;
+      }
       if (accepted) stats.accepted++;
       else if (answered) stats.answered++;
       else stats.silent++;
-      const polluted = prototypes.quick();
-      if (polluted) fail(`prototype pollution: ${polluted}`, c);
       if (failures.length) break;
     }
-    const polluted = prototypes.changed();
-    if (polluted) fail(`prototype pollution: ${polluted}`);
     const postsBeforeDrain = frames.map((frame) => frame.posted.length);
+    const changed = prototypes.changed();
+    if (changed) {
+      prototypes.restore();
+      fail(`prototype pollution: ${changed}`);
+    }
     await drain(); // set-session exchanges run one after another
     for (const [i, frame] of frames.entries()) {
       const key = `F${i + 1}`;

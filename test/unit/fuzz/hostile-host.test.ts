@@ -7,7 +7,7 @@ import { createEmbed } from '@svc-embed/host';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  batch, buildData, buildStr, drain, escapeWatch, EVENT_LIST, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
+  batch, buildData, describeCase, buildStr, drain, escapeWatch, EVENT_LIST, isStateful, validByConstruction, messageCase, originRecipe, prototypeGuard, sameShape, type MessageCase,
 } from './hostile-recipes.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_4057);
@@ -107,7 +107,7 @@ async function runBatch(cases: MessageCase<Source>[]) {
   const world = hostWorld();
   await drain(); // the signed embed mints its first id and sets its URL
   const failures: string[] = [];
-  const fail = (why: string, c?: MessageCase<Source>) => failures.push(c ? `${why} [${fc.stringify(c)}]` : why);
+  const fail = (why: string, c?: MessageCase<Source>) => failures.push(c ? `${why} [${describeCase(c)}]` : why);
   let sessionEventForA = false;
   let readyForA = false;
   try {
@@ -123,6 +123,12 @@ async function runBatch(cases: MessageCase<Source>[]) {
         window.dispatchEvent(new MessageEvent('message', { data, origin, source: world.windows[c.source] as Window }));
       } catch (error) {
         fail(`exception escaped the host: ${error}`, c);
+      }
+      const polluted = prototypes.quick();
+      if (polluted) {
+        prototypes.restore();
+        fail(`prototype pollution: ${polluted}`, c);
+        break;
       }
       let delivered = false;
       for (const key of ['A', 'B'] as const) {
@@ -162,12 +168,13 @@ async function runBatch(cases: MessageCase<Source>[]) {
         if (world.A.calls.slice(before.A).some((call) => call.name !== '*') || world.B.calls.slice(before.B).some((call) => call.name !== '*')) stats.typed++;
         else stats.unknownType++;
       }
-      const polluted = prototypes.quick();
-      if (polluted) fail(`prototype pollution: ${polluted}`, c);
       if (failures.length) break;
     }
-    const polluted = prototypes.changed();
-    if (polluted) fail(`prototype pollution: ${polluted}`);
+    const changed = prototypes.changed();
+    if (changed) {
+      prototypes.restore();
+      fail(`prototype pollution: ${changed}`);
+    }
     await drain(); // renewal triggered by an accepted session event: mint, then set-session
 
     // A session event from A's own window and origin, once ready, renews once; nothing else does.

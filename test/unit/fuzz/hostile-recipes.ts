@@ -543,6 +543,14 @@ export function prototypeGuard() {
         if (Reflect.ownKeys(PROTOTYPES[i]![1]).length !== sizes[i]) return `${PROTOTYPES[i]![0]} gained or lost keys`;
       return undefined;
     },
+    /** Puts the prototypes back as they were (after a detected pollution, so the run can report it). */
+    restore() {
+      PROTOTYPES.forEach(([, proto], i) => {
+        for (const key of Reflect.ownKeys(proto)) if (!before[i]!.has(key)) delete (proto as Record<PropertyKey, unknown>)[key];
+        for (const [key, value] of before[i]!)
+          if (!Object.is(Object.getOwnPropertyDescriptor(proto, key)?.value, value)) Object.defineProperty(proto, key, { value, writable: true, configurable: true, enumerable: false });
+      });
+    },
     /** Full check: every own property of the prototypes still has its original value. */
     changed(): string | undefined {
       if (({} as Record<string, unknown>).polluted !== undefined) return 'Object.prototype.polluted appeared';
@@ -558,6 +566,15 @@ export function prototypeGuard() {
       return undefined;
     },
   };
+}
+
+/** A failing case, printed; never throws (the case may hold revoked proxies, the prototypes may be polluted). */
+export function describeCase(c: unknown): string {
+  try {
+    return fc.stringify(c);
+  } catch (error) {
+    return `(unprintable: ${error})`;
+  }
 }
 
 /** Lets every pending promise callback run (a macrotask turn). */
