@@ -159,7 +159,9 @@ class FrameError extends Base {
     return `error(E${this.e}, ${this.context})`;
   }
   override check(world: World) {
-    return world.sims[this.e]!.loaded;
+    const sim = world.sims[this.e]!;
+    // A session-renewal error from the frame is about an id it exchanged: with one in play, that is a Reject.
+    return sim.loaded && (this.context !== 'session-renewal' || (!sim.exchanging && !sim.canReject()));
   }
   act(world: World) {
     world.sims[this.e]!.error(this.context);
@@ -259,18 +261,19 @@ const params: fc.Arbitrary<WorldParams> = fc.record({
 });
 
 /**
- * After the interleaving: from now on mints succeed and the frames take every id; settle every hung
- * mint, let retries and verdicts finish, then check that
- * a session-expired for the frame's current session still gets it renewed, that no id is lost,
+ * After the interleaving: from now on mints succeed and the frames take every id (hung ones stay
+ * hung); let retries and verdicts finish, then check that
+ * a session-expired for the frame's current session still gets it renewed; then settle the hung
+ * mints, and check that no id is lost,
  * sent twice or both sent and revoked, that logout revoked every id, and that nothing leaks.
  */
 async function finish(world: World) {
   for (const sim of world.sims) {
     sim.script.length = 0;
     sim.verdicts.length = 0;
-    while (sim.hung.length) sim.hung.shift()!.resolve();
   }
   world.revokeScript.length = 0;
+  // Hung mints stay hung for now: a mint that never settles must not hang the embed.
   await world.clock.advance(5 * MINUTE);
   ensureClean(world);
   if (!world.loggedOut)
@@ -286,6 +289,8 @@ async function finish(world: World) {
       stats.liveness++;
       if (sim.current === session) world.violation(`${sim.key}: session-expired for the current session ${session.id} was not followed by a renewal`);
     }
+  // Then they settle, long after their timeout: those ids must be revoked, never used.
+  for (const sim of world.sims) while (sim.hung.length) sim.hung.shift()!.resolve();
   await world.clock.advance(MINUTE);
   for (const [id, record] of world.ids) {
     if (world.loggedOut ? record.revoked !== 1 : record.sent + record.revoked !== 1)

@@ -17,8 +17,8 @@ export const HOUR = 60 * MINUTE;
 export const REJECTION_WINDOW_MS = 10 * SECOND;
 /** The frame half's default exchange timeout: a rejection can come this long after set-session. */
 export const FRAME_EXCHANGE_TIMEOUT_MS = 30 * SECOND;
-/** How long after the frame gets an id the service stamps the new session. */
-const EXCHANGE_LATENCY_MS = 137;
+/** How long the frame's exchange of a set-session id takes (a network round trip) before it runs the new session. */
+export const EXCHANGE_LATENCY_MS = 137;
 /** The host renews from 30 min before its (estimated: 23 h after the last renewal) expiry. */
 const FOREGROUND_DUE_AFTER_MS = 23 * HOUR - 30 * MINUTE;
 
@@ -74,13 +74,13 @@ export class FakeClock {
     const end = this.now + ms;
     for (let fired = 0; ; fired++) {
       if (fired > 10_000) throw new Error('timer storm: more than 10,000 timers in one advance');
+      await drain(); // what is pending runs now, before time moves on
       let first: [number, { due: number; run: () => void }] | undefined;
       for (const entry of this.timers) if (entry[1].due <= end && (!first || entry[1].due < first[1].due)) first = entry;
       if (!first) break;
       this.timers.delete(first[0]);
       this.now = Math.max(this.now, first[1].due);
       first[1].run();
-      await drain();
     }
     this.now = end;
     await drain();
@@ -98,8 +98,11 @@ export interface Session {
   id: string;
   expiresAt: number;
   adoptedAt: number;
-  /** When the frame last stopped running it (it took a newer id); undefined while it runs it. */
-  replacedAt?: number;
+  /**
+   * When the frame stopped sending events about it: it got an id to replace it (from then on it holds
+   * session events until the exchange settles). Undefined while it may send them.
+   */
+  frozenAt?: number;
   /** An expiring/expired event about this session reached the host while it was the frame's. */
   triggered: boolean;
   /** The frame sent an event about it: its exchange succeeded, it can no longer be rejected. */
@@ -203,11 +206,13 @@ function createSim(world: WorldCore, index: 0 | 1) {
     loaded: false,
     ready: false,
     latestExpiry: -Infinity,
+    /** Ids the frame got and is still exchanging. */
+    exchanging: 0,
     destroyed: false,
     sessions: [] as Session[],
     current: undefined as Session | undefined,
     /** The last set-session id the frame adopted, while a rejection of it is still possible. */
-    lastSent: undefined as { id: string; at: number; previous: Session; rejected: boolean } | undefined,
+    lastSent: undefined as { id: string; at: number; previous: Session; rejected: boolean; adopted: boolean } | undefined,
     /** A session-renewal error reached the host since the last set-session. */
     errorSinceSend: false,
     sends: 0,
@@ -252,36 +257,47 @@ function createSim(world: WorldCore, index: 0 | 1) {
     },
 
     adopt(id: string) {
-      // The service stamps each new session later than the last (exchanges take time; here the clock may not move).
-      // The service stamps the session when the frame exchanges the id, a network round trip later
-      // (137 ms here): a stamp never falls exactly on the host's own round estimates (+23 h).
-      const expiresAt = Math.max(clock.now + EXCHANGE_LATENCY_MS + world.params.serviceClockOffsetMs + world.params.lifetimeMs, sim.latestExpiry + SECOND);
+      // The service stamps each new session when the frame exchanges its id, later than the last one.
+      const expiresAt = Math.max(clock.now + world.params.serviceClockOffsetMs + world.params.lifetimeMs, sim.latestExpiry + SECOND);
       sim.latestExpiry = expiresAt;
       const session: Session = { id, expiresAt, adoptedAt: clock.now, triggered: false, announced: false, foregroundDue: false };
-      if (sim.current) sim.current.replacedAt = clock.now;
       sim.sessions.push(session);
       sim.current = session;
       return session;
     },
 
-    /** The frame gets a set-session id: it must renew a session that needed it, then the frame takes it. */
+    /**
+     * The frame gets a set-session id: it must renew a session that needed it (and not one whose
+     * renewal the frame is still exchanging). The frame exchanges it, a network round trip, then runs
+     * the new session, unless it rejects the id.
+     */
     receive(id: string) {
       sim.use(id, 'set-session');
       sim.sends++;
       const target = sim.current;
       if (!target) return world.violation(`${key}: set-session ${id} before the iframe loaded`);
+      if (sim.exchanging && !sim.errorSinceSend)
+        world.violation(`${key}: set-session ${id} while the frame still exchanges ${sim.lastSent!.id} for the same session ${target.id}: a second renewal of one session`);
       if (!target.triggered && !target.foregroundDue && !sim.errorSinceSend)
         world.violation(
           `${key}: set-session ${id} renews session ${target.id} (adopted at +${target.adoptedAt - START} ms), ` +
             'which had no expiring/expired event, no wake-up in its warning window and no rejection since the last id: a second renewal of one session',
         );
       sim.errorSinceSend = false;
-      sim.adopt(id);
-      const last = (sim.lastSent = { id, at: clock.now, previous: target, rejected: false });
+      sim.exchanging++;
+      target.frozenAt ??= clock.now;
+      const last: NonNullable<typeof sim.lastSent> = (sim.lastSent = { id, at: clock.now, previous: target, rejected: false, adopted: false });
+      clock.set(sim.frameWindow, () => {
+        if (last.rejected) return;
+        last.previous = sim.current!; // the session it actually replaces (exchanges run in order)
+        last.adopted = true;
+        sim.exchanging--;
+        const session = sim.adopt(id);
+        if (sim.exchanging) session.frozenAt = clock.now; // another id is being exchanged already
+      }, EXCHANGE_LATENCY_MS);
       // The frame's exchange of the id fails after a while: it answers with a rejection then.
       const verdict = sim.verdicts.shift() ?? 'take';
-      if (verdict !== 'take')
-        clock.set(sim.frameWindow, () => void (sim.canReject() && sim.lastSent === last && sim.reject()), verdict);
+      if (verdict !== 'take') clock.set(sim.frameWindow, () => void (sim.lastSent === last && sim.canReject() && sim.reject()), verdict);
     },
 
     /** Dispatches an event of the catalog from the frame, built now or (a late one) at `builtAt`. */
@@ -290,19 +306,21 @@ function createSim(world: WorldCore, index: 0 | 1) {
       win.dispatchEvent(new MessageEvent('message', { data, origin: TENANT, source: frameWindow as unknown as Window }));
     },
 
-    /** The frame can still reject the id it got last: it runs it, and has said nothing about it yet. */
+    /** The frame can still reject the id it got last: still exchanging it, or running it without having said anything about it. */
     canReject() {
       const last = sim.lastSent;
-      return !!last && !last.rejected && sim.current?.id === last.id && !sim.current.announced;
+      return !!last && !last.rejected && (!last.adopted || (sim.current?.id === last.id && !sim.current.announced));
     },
 
-    /** The frame rejects the id it got last: it keeps (reverts to) the session it had. */
+    /** The frame rejects the id it got last: it keeps (or reverts to) the session it had. */
     reject() {
       const last = sim.lastSent!;
       last.rejected = true;
-      sim.current = last.previous;
-      sim.current.replacedAt = undefined;
-      sim.sessions = sim.sessions.filter((session) => session.id !== last.id);
+      if (last.adopted) {
+        sim.current = last.previous;
+        sim.sessions = sim.sessions.filter((session) => session.id !== last.id);
+      } else sim.exchanging--;
+      if (!sim.exchanging) sim.current!.frozenAt = undefined; // the frame runs it on, and speaks of it again
       sim.error(SESSION_RENEWAL_CONTEXT);
     },
 
@@ -403,9 +421,12 @@ export function realistic(world: World, session: Session, kind: 'session-expirin
   return builtAt(world, session) >= session.expiresAt - (kind === 'session-expiring' ? world.params.warnMs : 0);
 }
 
-/** The latest moment the frame could have built an event about `session`: now, or just before it took a newer id. */
+/**
+ * The latest moment the frame could have built an event about `session`: now, or (a late delivery)
+ * the moment it got the id that replaces it, which is when the host sent it.
+ */
 export function builtAt(world: World, session: Session) {
-  return session.replacedAt === undefined ? world.clock.now : session.replacedAt - 1;
+  return session.frozenAt ?? world.clock.now;
 }
 
 /** After a wake-up signal, which sessions the host may renew (its estimate: 23 h after adoption at the earliest). */
