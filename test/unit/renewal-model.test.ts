@@ -19,7 +19,7 @@ const READY = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: '
 type Cmd = fc.AsyncCommand<World, World>;
 
 const executed: Record<string, number> = {};
-const stats = { runs: 0, commands: 0, mints: 0, sends: 0, revoked: 0, logouts: 0, destroys: 0, liveness: 0 };
+const stats = { runs: 0, commands: 0, mints: 0, sends: 0, rejections: 0, revoked: 0, logouts: 0, destroys: 0, liveness: 0 };
 
 function ensureClean(world: World) {
   if (world.violations.length) throw new Error(world.violations.join('\n'));
@@ -304,6 +304,7 @@ async function finish(world: World) {
   for (const sim of world.sims) if (!sim.destroyed) world.destroy(sim);
   stats.mints += world.ids.size;
   stats.sends += world.sims.reduce((sum, sim) => sum + sim.sends, 0);
+  stats.rejections += world.sims.reduce((sum, sim) => sum + sim.rejections, 0);
   stats.revoked += [...world.ids.values()].filter((record) => record.revoked).length;
   ensureClean(world);
 }
@@ -332,7 +333,7 @@ describe('session renewal, model-based', () => {
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `[renewal-model] ${stats.runs} interleavings, ${stats.commands} commands, ${stats.mints} ids minted, ${stats.sends} set-session sent, ${stats.revoked} revoked, ${stats.logouts} logouts, ${stats.destroys} destroys, ${stats.liveness} liveness checks, ${seconds} s, seed ${SEED}`,
+      `[renewal-model] ${stats.runs} interleavings, ${stats.commands} commands, ${stats.mints} ids minted, ${stats.sends} set-session sent, ${stats.rejections} rejected by the frame, ${stats.revoked} revoked, ${stats.logouts} logouts, ${stats.destroys} destroys, ${stats.liveness} liveness checks, ${seconds} s, seed ${SEED}`,
     );
     console.log(`[renewal-model] commands run: ${Object.entries(executed).map(([name, count]) => `${name} ${count}`).join(', ')}`);
     expect(stats.runs).toBe(RUNS);

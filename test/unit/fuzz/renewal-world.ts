@@ -216,6 +216,7 @@ function createSim(world: WorldCore, index: 0 | 1) {
     /** A session-renewal error reached the host since the last set-session. */
     errorSinceSend: false,
     sends: 0,
+    rejections: 0,
     embed: undefined as unknown as Embed,
 
     mint(): Promise<string> {
@@ -314,6 +315,7 @@ function createSim(world: WorldCore, index: 0 | 1) {
 
     /** The frame rejects the id it got last: it keeps (or reverts to) the session it had. */
     reject() {
+      sim.rejections++;
       const last = sim.lastSent!;
       last.rejected = true;
       if (last.adopted) {
