@@ -1,7 +1,10 @@
 // The world of the renewal model test: two real embeds (createEmbed) sharing one session ledger,
 // each on its own fake window whose timers run on one shared fake clock, each with a fake iframe
-// whose content window is a small model of the frame half (it adopts every set-session id it gets,
-// reverts on a rejection, and sends the session events the test asks for). Every call the embeds
+// whose content window is a small model of the frame half, as the frame package behaves: it exchanges
+// each set-session id (137 ms) and then runs the new session unless it rejects the id (on a script or
+// when the test says), holds session events meanwhile, and sends the session events the test asks for
+// (about its current session, or late ones about older sessions, stamped when they could have been
+// built). Properties that span a whole run are checked by the test at the end. Every call the embeds
 // make into the world (mint, revoke, post, setTimeout, addEventListener) is checked as it happens;
 // a broken rule is recorded in `violations` and fails the command that caused it.
 import { buildEventMessage, parseActionMessage, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, type EventName, type EventPayload } from '@svc-embed/protocol';
