@@ -53,7 +53,7 @@ export function createSessionRenewal(
   // revocation), before the expiry of the one it replaced.
   const handled = new Set<number>();
   let targets: number[] = [];
-  // When the last set-session went out: a session that lapsed before it is an older one.
+  // When the last set-session went out (browser clock): an event built before it is about an older session.
   let sentAt = -Infinity;
   let inflight: Promise<void> | undefined;
   // Set while a sent id awaits its verdict: true when the embed rejected it, false when it took it.
@@ -78,7 +78,9 @@ export function createSessionRenewal(
 
   const renew = (trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void> => {
     const at = expiry ?? deadline();
-    const older = (trigger === 'session-expired' && at < sentAt) || (builtAt ?? Infinity) <= sentAt;
+    // Compared on the browser's clock (the embed stamps its events with it), never the service's:
+    // expiries come from the service and may be skewed.
+    const older = (builtAt ?? Infinity) <= sentAt;
     if (handled.has(at) || (older && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
     if (inflight) {
       // Our id is out and the embed speaks of another session than the one being renewed (it warns

@@ -1,7 +1,7 @@
 import { SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EmbedOptions } from '../src/index.js';
-import { flush, HOUR, MINUTE, minter, READY, setup } from './helpers.js';
+import { deliver, event, flush, HOUR, MINUTE, minter, READY, setup, TENANT } from './helpers.js';
 
 const START = 1_700_000_000_000;
 const REJECTION = { message: 'session id rejected', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT };
@@ -159,14 +159,26 @@ describe('sessions that lapse early', () => {
     expect(t.sessions()).toEqual(['s2', 's3']);
   });
 
-  it('ignores a lapse stamped before our last set-session (an older session)', async () => {
+  it('ignores an event the embed built before our last set-session went out (an older session)', async () => {
+    const t = await signed();
+    const stale = event('session-expired', { expiredAt: START + 5 * MINUTE }); // built now, delivered late
+    t.emit('session-expiring', expiring(START + 20_000));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(t.sessions()).toEqual(['s2']);
+    deliver(stale, TENANT, t.frame);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2']);
+  });
+
+  it('renews a lapse whatever the service clock says: an expiry stamped far behind the browser still counts', async () => {
     const t = await signed();
     t.emit('session-expiring', expiring(START + 20_000));
     await vi.advanceTimersByTimeAsync(30_000);
     expect(t.sessions()).toEqual(['s2']);
-    t.emit('session-expired', { expiredAt: START - 1_000 }); // not a known expiry, but before s2 went out
+    // The service's clock is an hour behind: its new session lapses at a time before our send.
+    t.emit('session-expired', { expiredAt: START - HOUR });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(t.sessions()).toEqual(['s2']);
+    expect(t.sessions()).toEqual(['s2', 's3']);
   });
 });
 
