@@ -24,6 +24,10 @@ export function createScope(win: Window): Scope {
   let kill!: (reason: Error) => void;
   const gone = new Promise<never>((_, reject) => (kill = reject));
   gone.catch(() => {});
+  // Rejections of the guarded promises still pending, called on dispose. (Not Promise.race with
+  // `gone`: every race leaves a reaction on `gone`, which holds that race's promise and value until
+  // dispose, so a long-lived embed would keep a few hundred bytes per renewal.)
+  const pending = new Set<(reason: Error) => void>();
   const scope: Scope = {
     later(ms, run) {
       if (scope.dead) return () => {};
@@ -35,13 +39,25 @@ export function createScope(win: Window): Scope {
       target.addEventListener(type, listener);
       removers.push(() => target.removeEventListener(type, listener));
     },
-    guard: (promise) => Promise.race([promise, gone]),
+    guard: (promise) =>
+      scope.dead
+        ? Promise.race([promise, gone])
+        : new Promise((resolve, reject) => {
+            pending.add(reject);
+            promise.then(
+              (value) => (pending.delete(reject), resolve(value)),
+              (error) => (pending.delete(reject), reject(error)),
+            );
+          }),
     dispose() {
       if (scope.dead) return;
       scope.dead = true;
       timers.forEach((id) => win.clearTimeout(id));
       removers.forEach((remove) => remove());
-      kill(new EmbedError('destroyed', 'this embed was destroyed'));
+      const destroyed = new EmbedError('destroyed', 'this embed was destroyed');
+      kill(destroyed);
+      pending.forEach((reject) => reject(destroyed));
+      pending.clear();
     },
   };
   return scope;
