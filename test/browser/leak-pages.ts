@@ -131,10 +131,11 @@ const HOST_DRIVER = String.raw`(() => {
     });
   }
   let kept;
-  const event = (type, payload) => window.dispatchEvent(new MessageEvent('message', {
+  const eventFrom = (iframe, type, payload) => window.dispatchEvent(new MessageEvent('message', {
     data: { source: 'svc-embed', direction: 'event', type: 'svc:event:' + type, payload, timestamp: Date.now(), surface: 'dashboard' },
-    origin: FRAME, source: kept.contentWindow,
+    origin: FRAME, source: iframe.contentWindow,
   }));
+  const event = (type, payload) => eventFrom(kept, type, payload);
   async function wrapped(i, signed) {
     const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe: kept, ...(signed ? signedOptions(i) : {}) });
     const answered = signed
@@ -171,7 +172,51 @@ const HOST_DRIVER = String.raw`(() => {
     ['wrapped-private', (i) => wrapped(i, false)],
     ['wrapped-signed', (i) => wrapped(i, true)],
   ];
+  // One long-lived signed embed, renewed again and again: it wraps an iframe on the frame origin
+  // whose page has no frame half (nothing answers), and gets a session-expiring about a later
+  // session each time (which also settles the previous renewal as taken). No revokeSessionId, so
+  // the ledger records no ids (it keeps every id for logout, by design).
+  let long;
+  async function loadSilent() {
+    const iframe = document.createElement('iframe');
+    iframe.src = FRAME + '/frame.html?host=' + encodeURIComponent(location.origin);
+    const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
+    document.body.append(iframe);
+    await wait(loaded, 10000, 'the silent iframe to load');
+    return iframe;
+  }
+  const renewals = {
+    async start() {
+      const iframe = await loadSilent();
+      long = { iframe, minted: 0, renewed: 0, expiresAt: Date.now() + 3600000 };
+      long.embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe, mintSessionId: () => Promise.resolve('long-' + long.minted++) });
+      long.embed.on('renewed', () => long.renewed++);
+      eventFrom(iframe, 'ready', { embedTenant: 'leak', deploymentId: 1, mode: 'signed', surface: 'dashboard' });
+    },
+    async run(n) {
+      for (let i = 0; i < n; i++) {
+        const minted = long.minted;
+        eventFrom(long.iframe, 'session-expiring', { expiresAt: (long.expiresAt += 1000), expiresInMs: 1000 });
+        for (let j = 0; long.minted === minted; j++) {
+          if (j === 1000) throw new Error('renewal ' + i + ': no mint');
+          await nextTask();
+        }
+        await nextTask();
+        // The host tells sessions apart by when their events were stamped (ms) against when its
+        // set-session went out: stamp the next one in a later millisecond.
+        const sent = Date.now();
+        while (Date.now() <= sent) await nextTask();
+      }
+      return { minted: long.minted, renewed: long.renewed };
+    },
+    stop() {
+      long.embed.destroy();
+      long.iframe.remove();
+    },
+  };
+
   window.__leak = {
+    renewals,
     /** Loads the iframe that wrapped cycles use (it stays until removeKept). */
     async keep() {
       kept = document.createElement('iframe');
