@@ -130,15 +130,15 @@
      * hand-written listener) or `empty` (a listener that does nothing: the cost of dispatch itself).
      * `kind` is `valid` (from the frame's window and origin) or `other-window` (the same message
      * from another iframe's window). Batches of n messages alternate the three listeners; returns
-     * the median µs per message of each.
+     * the median µs per message of each (`only`: just that listener, for profiling).
      */
-    filterRound(kind, n, batches) {
+    filterRound(kind, n, batches, only) {
       let other = document.getElementById('other');
       if (!other) box.append((other = Object.assign(document.createElement('iframe'), { id: 'other' })));
       const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:download', payload: { format: 'csv', target: 'widget', widgetId: 'w1', title: 'Revenue by region', rowCount: 7 }, timestamp: Date.now(), surface: 'dashboard' };
       const source = kind === 'valid' ? iframe.contentWindow : other.contentWindow;
       const event = new MessageEvent('message', { data: message, origin: FRAME, source });
-      const listeners = ['empty', 'raw', 'sdk'];
+      const listeners = only ? [only] : ['empty', 'raw', 'sdk'];
       const results = { empty: [], raw: [], sdk: [] };
       for (let batch = 0; batch < batches; batch++)
         for (const listener of batch % 2 ? [...listeners].reverse() : listeners) {
@@ -157,7 +157,7 @@
           results[listener].push((ms * 1000) / n);
         }
       const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-      return { empty: median(results.empty), raw: median(results.raw), sdk: median(results.sdk) };
+      return Object.fromEntries(listeners.map((listener) => [listener, median(results[listener])]));
     },
 
     /**
