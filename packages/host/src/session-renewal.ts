@@ -79,16 +79,19 @@ export function createSessionRenewal(
   const renew = (trigger: RenewalTrigger, expiry?: number, builtAt?: number): Promise<void> => {
     const at = expiry ?? deadline();
     // Compared on the browser's clock (the embed stamps its events with it), never the service's:
-    // expiries come from the service and may be skewed.
-    const older = (builtAt ?? Infinity) <= sentAt;
-    if (handled.has(at) || (older && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
+    // expiries come from the service and may be skewed. An event built in the very millisecond our
+    // set-session went out may be about either session: it joins, but marks nothing as renewed, so
+    // the new session's own lapse still renews it.
+    const older = builtAt !== undefined && builtAt < sentAt;
+    const tie = builtAt === sentAt;
+    if (handled.has(at) || ((older || tie) && !inflight)) return log('drop', trigger, 'already renewed'), inflight ?? Promise.resolve();
     if (inflight) {
       // Our id is out and the embed speaks of another session than the one being renewed (it warns
       // about a new expiry, or a session lapsed after we sent): it took the id. Settle this renewal
       // now, then renew that session. A lapse stamped at or after the old expiry is the old session.
       // Only the embed can tell: a wake-up or renewSession() (no expiry given) joins.
-      if (verdict && expiry !== undefined && !older && !(trigger === 'session-expired' && at >= known!)) return verdict(false), inflight.then(() => renew(trigger, at));
-      join(at);
+      if (verdict && expiry !== undefined && !older && !tie && !(trigger === 'session-expired' && at >= known!)) return verdict(false), inflight.then(() => renew(trigger, at));
+      if (!tie) join(at);
       return inflight;
     }
     targets = [];

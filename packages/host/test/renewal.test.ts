@@ -162,12 +162,32 @@ describe('sessions that lapse early', () => {
   it('ignores an event the embed built before our last set-session went out (an older session)', async () => {
     const t = await signed();
     const stale = event('session-expired', { expiredAt: START + 5 * MINUTE }); // built now, delivered late
+    await vi.advanceTimersByTimeAsync(1);
     t.emit('session-expiring', expiring(START + 20_000));
     await vi.advanceTimersByTimeAsync(30_000);
     expect(t.sessions()).toEqual(['s2']);
     deliver(stale, TENANT, t.frame);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.sessions()).toEqual(['s2']);
+  });
+
+  it('a warning built in the very millisecond of our set-session marks nothing: the new session it may be about is still renewed at its lapse', async () => {
+    const t = await signed();
+    t.emit('session-expiring', expiring(START + 20_000));
+    await flush();
+    expect(t.sessions()).toEqual(['s2']);
+    // The embed swapped at once and its new, short session warns in the same millisecond.
+    t.emit('session-expiring', expiring(START + 40_000));
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(t.sessions()).toEqual(['s2']);
+    // Its lapse, built later, renews it; the old session's lapse changes nothing.
+    t.emit('session-expired', { expiredAt: START + 20_000 });
+    await flush();
+    expect(t.sessions()).toEqual(['s2']);
+    vi.setSystemTime(START + 40_000);
+    t.emit('session-expired', { expiredAt: START + 40_000 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sessions()).toEqual(['s2', 's3']);
   });
 
   it('renews a lapse whatever the service clock says: an expiry stamped far behind the browser still counts', async () => {
