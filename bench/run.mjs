@@ -18,12 +18,11 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '../scripts/chromium.mjs';
 import { startBenchServer } from './server.mjs';
 import { format, formatSpread, median, quantile, spread } from './stats.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');

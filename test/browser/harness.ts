@@ -1,20 +1,17 @@
 // Shared setup of the real-browser suite: Debian's Chromium through playwright-core, a fresh
 // profile per file, the two-origin demo on free loopback ports, and helpers that wait for
 // conditions (never for time).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type ConsoleMessage, type Frame, type Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startDemo, type DemoOptions } from '../../demo/demo-server.mjs';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from '../../scripts/chromium.mjs';
 export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
-
-/** The flags that run headless as root on this machine kind without reaching the network. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const DIST_FILES = ['packages/host/dist/iife/svc-embed.min.js', 'packages/frame/dist/iife/svc-embed-frame.min.js', 'packages/host/dist/esm/index.js', 'packages/protocol/dist/esm/index.js'];
 
@@ -22,22 +19,11 @@ const DIST_FILES = ['packages/host/dist/iife/svc-embed.min.js', 'packages/frame/
  * Launches Chromium on a fresh temporary profile. Fails (never skips) when the browser or the built
  * dist files are missing, saying how to fix it.
  */
-export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium is not installed at ${CHROMIUM}: the real-browser suite needs it and never skips. Install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).`);
-  const missing = DIST_FILES.filter((file) => !existsSync(join(ROOT, file)));
-  if (missing.length) throw new Error(`built files are missing (${missing.join(', ')}): run "node scripts/build.mjs" first (npm test does).`);
-  const profile = mkdtempSync(join(tmpdir(), 'svc-embed-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
-  // Every wait has a bound, so a broken condition fails the test instead of hanging it.
-  context.setDefaultTimeout(15_000);
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+export function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  return launchChromium({
+    root: ROOT, requiredFiles: DIST_FILES, who: 'the real-browser suite',
+    contextOptions: { viewport: { width: 1600, height: 1000 }, acceptDownloads: true },
+  });
 }
 
 export type Demo = Awaited<ReturnType<typeof startDemo>>;

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { heapOf, launchChromium, type HeapFigures } from './leak-browser.js';
+import { heapOf, launchBrowserForLeaks, type HeapFigures } from './leak-browser.js';
 import { startLeakServer, type LeakServer } from './leak-pages.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,7 +49,7 @@ const SDK_LISTENERS = ['window:message', 'window:pageshow', 'window:focus', 'win
 
 type Snapshot = { listeners: Record<string, number>; timeouts: number; intervals: number; iframes: number };
 
-let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let browser: Awaited<ReturnType<typeof launchBrowserForLeaks>> | undefined;
 let server: LeakServer | undefined;
 let page: Page;
 let setupError: unknown;
@@ -57,7 +57,7 @@ let setupError: unknown;
 beforeAll(async () => {
   try {
     server = await startLeakServer(ROOT);
-    browser = await launchChromium(ROOT);
+    browser = await launchBrowserForLeaks(ROOT);
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto(`${server.hostOrigin}/host.html`);
