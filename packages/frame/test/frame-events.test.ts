@@ -1,7 +1,7 @@
 import { eventType, parseEventMessage } from '@svc-embed/protocol';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createFrame, FrameError, type FrameOptions } from '../src/index.js';
-import { fakeWindow, HOST, READY, type FakeWindowOptions } from './helpers.js';
+import { fakeWindow, HOST, READY, type FakeWindowOptions, useFakeClock } from './helpers.js';
 
 const T = Date.UTC(2030, 0, 1);
 
@@ -11,14 +11,7 @@ function frameOn(window: FakeWindowOptions = {}, options: Partial<FrameOptions> 
   return { frame, fake };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(T);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+useFakeClock(T);
 
 describe('ready and the queue before it', () => {
   test('ready is the first event; earlier events are queued and sent after it, in order', () => {

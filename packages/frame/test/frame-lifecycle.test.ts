@@ -1,18 +1,11 @@
 import { eventType } from '@svc-embed/protocol';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createFrame, FRAME_ERROR_CODES, FrameError, type FrameOptions } from '../src/index.js';
-import { fakeWindow, flush, HOST, HOUR, READY, signedFrame } from './helpers.js';
+import { fakeWindow, flush, HOST, HOUR, READY, signedFrame, useFakeClock } from './helpers.js';
 
 const T = Date.UTC(2030, 0, 1);
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(T);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+useFakeClock(T);
 
 describe('destroy', () => {
   test('leaves no listener and no timer behind, even mid-exchange and while following the OS scheme', async () => {

@@ -1,7 +1,7 @@
 import { eventType } from '@svc-embed/protocol';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createFrame, MAX_TIMEOUT_MS, type FrameSession } from '../src/index.js';
-import { fakeWindow, flush, HOST, HOUR, MINUTE, READY, signedFrame } from './helpers.js';
+import { fakeWindow, flush, HOST, HOUR, MINUTE, READY, signedFrame, useFakeClock } from './helpers.js';
 
 const T = Date.UTC(2030, 0, 1);
 const EXPIRING = eventType('session-expiring');
@@ -21,14 +21,7 @@ function readyFrame(options: Parameters<typeof signedFrame>[0] = {}) {
   return { ...made, changes };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(T);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+useFakeClock(T);
 
 describe('session timers', () => {
   test('session-expiring exactly at expiresAt - warnBeforeMs, session-expired exactly at lapse, once each', () => {

@@ -1,7 +1,7 @@
 // Test doubles for the frame: a fake frame window (happy-dom EventTargets) whose `parent` records
 // what the frame posts, and which counts the listeners still registered on it.
 import { buildActionMessage, type ActionName, type ActionPayload } from '@svc-embed/protocol';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createFrame, type FrameOptions } from '../src/index.js';
 
 export const HOST = 'https://customer.example';
@@ -104,3 +104,15 @@ export const flush = async () => {
 };
 
 export const READY = { embedTenant: 'acme', deploymentId: 7, publicId: 'd-42' };
+
+/** Fake timers with the wall clock at `start` for every test of the calling file; real ones after. */
+export function useFakeClock(start: number) {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(start);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
