@@ -70,7 +70,7 @@ describe('private mode', () => {
 });
 
 describe('a dashboard reloaded with its redeemed id', () => {
-  it('mounts, reports the refused id and the lapsed session, and the host recovers it with a fresh id', async () => {
+  it('reports the refused id instead of ready, and mounts once the host has sent a fresh id', async () => {
     const page = await browser.context.newPage();
     await openDemo(page, demo);
     const nonce = await docNonce(page, 'b');
@@ -80,13 +80,16 @@ describe('a dashboard reloaded with its redeemed id', () => {
       const iframe = document.querySelector('iframe[data-embed="b"]') as HTMLIFrameElement;
       iframe.src = iframe.src;
     });
-    await waitForEvent(page, 'b', 'ready', 2);
     const error = await waitForEvent(page, 'b', 'error');
-    expect(error.payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'auth', fatal: false });
-    await waitForEvent(page, 'b', 'session-expired');
+    expect(error.payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'auth', fatal: true });
+    await waitForEvent(page, 'b', 'ready', 2);
+    // ready came only after the fresh id was exchanged, and nothing about the session that never worked.
+    const types = (await events(page, 'b')).map((entry) => entry.type);
+    expect(types.lastIndexOf('svc:event:ready')).toBeGreaterThan(types.lastIndexOf('svc:event:error'));
+    expect(types).not.toContain('svc:event:session-expired');
     const frame = await dashboardFrame(page, 'b');
     expect(await docNonce(page, 'b')).not.toBe(nonce);
-    // The host renews on session-expired; the dashboard loads its data with the new session.
+    // The dashboard mounted with the new session and loaded its data.
     await frame.waitForFunction(() => (window as any).__dashboard.session().state === 'active', undefined, { timeout: 15_000 });
     await frame.waitForSelector('[data-widget-id="kpi-tickets"] .kpi-value');
     expect(demo.backend.minted.filter((entry) => entry.embed === 'b')).toHaveLength(minted + 1);

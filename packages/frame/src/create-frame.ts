@@ -1,5 +1,6 @@
 import {
   ACTION_ERROR_CONTEXT,
+  AUTH_ERROR_CONTEXT,
   ACTION_PREFIX,
   SESSION_EXCHANGE_ERROR,
   SESSION_RENEWAL_CONTEXT,
@@ -74,6 +75,18 @@ export interface Frame {
    */
   sessionEnded(at?: number): void;
   /**
+   * Says, instead of {@link Frame.ready}, that the embed could not authenticate with the session id
+   * it was loaded with (unknown, redeemed, expired): sends an `error` event at once
+   * (`EmbedSessionExchangeError`, context `auth`, `fatal: true`) and waits for a `set-session`.
+   * Until `ready`, the answers to those set-sessions go out at once too. When one is exchanged, the
+   * session becomes active: call `ready()` then. Signed mode, before `ready()` only.
+   * @throws {FrameError} `invalid-argument` in private mode, `already-ready` after `ready()`.
+   * @example
+   * if (!(await tryExchange(urlSessionId))) frame.authFailed('the session id in the URL was refused');
+   * frame.onSessionChange(({ state }) => state === 'active' && mount());
+   */
+  authFailed(message?: string): void;
+  /**
    * Listens to one validated action from the host, or to all of them with `'*'`. A listener that
    * throws does not stop the others (the error goes to `reportError`). `set-session` is not delivered:
    * the frame exchanges it; watch {@link Frame.onSessionChange} instead.
@@ -129,9 +142,12 @@ export function createFrame(options: FrameOptions): Frame {
   let readyPublicId: string | undefined;
   let stopColorScheme = () => {};
 
-  const post = (message: () => unknown) => {
+  // Before ready everything is queued, except what an embed that could not authenticate sends (it
+  // waits for a set-session before it sends ready at all).
+  let unauthenticated = false;
+  const post = (message: () => unknown, now?: boolean) => {
     if (!scope.live) return;
-    if (queue) return void queue.push(message);
+    if (queue && !now) return void queue.push(message);
     try {
       if (!target) throw 'no allowed host origin frames this page';
       win.parent.postMessage(message(), target);
@@ -147,9 +163,9 @@ export function createFrame(options: FrameOptions): Frame {
       throw new FrameError('invalid-event', (error as Error).message, error);
     }
   };
-  const sendError = (name: string, context: string, message: string) => {
+  const sendError = (name: string, context: string, message: string, fatal = false) => {
     log(name, message);
-    post(build('error', { message, name, context, fatal: false }));
+    post(build('error', { message, name, context, fatal }), unauthenticated);
   };
 
   // While set-session ids are being exchanged, session events wait: if the exchange works they were
@@ -157,7 +173,8 @@ export function createFrame(options: FrameOptions): Frame {
   // too); if it fails they go out after the error.
   let exchanging = 0;
   let held: (() => unknown)[] = [];
-  const postSession = (message: () => unknown) => void (exchanging ? held.push(message) : post(message));
+  const sessionMessages = new WeakSet<() => unknown>();
+  const postSession = (message: () => unknown) => (sessionMessages.add(message), void (exchanging ? held.push(message) : post(message)));
   const timers =
     mode === 'signed'
       ? createSessionTimers(win, scope, now, session!.expiresAt, warnBeforeMs, (current) => {
@@ -173,11 +190,14 @@ export function createFrame(options: FrameOptions): Frame {
     createExchangeQueue(session!.exchange, exchangeTimeoutMs, scope, (expiresAt) => {
       exchanging--;
       held = []; // about the session just replaced
+      // Nor does the host need to hear about the session an unauthenticated embed never had.
+      if (unauthenticated && queue) queue = queue.filter((message) => !sessionMessages.has(message));
+      unauthenticated = false;
       timers.swap(expiresAt);
     }, (reason, timedOut) => {
       log('exchange failed', reason);
       sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, `set-session: ${timedOut ? `exchange timed out after ${exchangeTimeoutMs} ms` : 'the session id could not be exchanged'}`);
-      if (!--exchanging) held.splice(0).forEach(post);
+      if (!--exchanging) held.splice(0).forEach((message) => post(message));
     });
 
   scope.listen(win, 'message', (event: MessageEvent) => {
@@ -204,7 +224,7 @@ export function createFrame(options: FrameOptions): Frame {
     const messages: (() => unknown)[] = [build('view', { surface, path, publicId, title })];
     if (navigate) messages.unshift(build('navigate', { path, previousPath }));
     previousPath = path;
-    messages.forEach(post);
+    messages.forEach((message) => post(message));
   };
 
   return {
@@ -215,7 +235,7 @@ export function createFrame(options: FrameOptions): Frame {
       readyPublicId = details.publicId;
       queue = undefined;
       post(message);
-      queued.forEach(post);
+      queued.forEach((message) => post(message));
     },
     emit(name, payload) {
       if (RESERVED_EVENT.test(name)) throw new FrameError('invalid-event', `emit("${name}"): the frame sends it (call ready() for ready)`);
@@ -223,6 +243,12 @@ export function createFrame(options: FrameOptions): Frame {
     },
     navigated: (path, details) => show(path, details, true),
     viewed: (path, details) => show(path, details),
+    authFailed(message = 'the session id could not be exchanged') {
+      if (!timers) throw new FrameError('invalid-argument', 'authFailed(): a private embed has no session to authenticate');
+      if (!queue) throw new FrameError('already-ready', 'authFailed() is for before ready(); after it, a session that stops working is sessionEnded()');
+      unauthenticated = true;
+      sendError(SESSION_EXCHANGE_ERROR, AUTH_ERROR_CONTEXT, message, true);
+    },
     sessionEnded(at = now()) {
       timers ? timers.end(at) : log('sessionEnded: a private embed has no session');
     },

@@ -201,6 +201,38 @@ describe('sessionEnded', () => {
   });
 });
 
+describe('authFailed: an embed that could not authenticate with its first id', () => {
+  test('sends the fatal auth error at once instead of ready, answers set-sessions at once, and drops the dead session\'s events', async () => {
+    let accept = false;
+    const { frame, fake, exchange } = signedFrame({ lifetimeMs: 0, exchange: async () => { if (!accept) throw new Error('401'); return { expiresAt: T + 2 * HOUR }; } });
+    frame.authFailed('the session id in the URL was refused');
+    expect(fake.posted.map(({ message }) => [message.type, message.payload])).toEqual([
+      [ERROR, { message: 'the session id in the URL was refused', name: 'EmbedSessionExchangeError', context: 'auth', fatal: true }],
+    ]);
+    fake.act('set-session', { sessionId: 'bad' });
+    await flush();
+    expect(fake.posted).toHaveLength(2);
+    expect(fake.posted[1]!.message.payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'session-renewal' });
+    accept = true;
+    fake.act('set-session', { sessionId: 'good' });
+    await flush();
+    expect(exchange).toHaveBeenCalledTimes(2);
+    expect(frame.session).toEqual({ state: 'active', expiresAt: T + 2 * HOUR });
+    frame.ready(READY);
+    // ready, and nothing about the session that never worked.
+    expect(fake.types().slice(2)).toEqual([eventType('ready')]);
+  });
+
+  test('is for signed embeds before ready only', () => {
+    const { frame } = signedFrame();
+    frame.ready(READY);
+    expect(() => frame.authFailed()).toThrow(expect.objectContaining({ code: 'already-ready' }));
+    const fake = fakeWindow();
+    const open = createFrame({ surface: 'chat', mode: 'private', hostOrigins: [HOST], window: fake.window });
+    expect(() => open.authFailed()).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+  });
+});
+
 describe('set-session', () => {
   test('success swaps the session in place: state active, new expiresAt, timers reset, no new ready', async () => {
     const { frame, fake, exchange, changes } = readyFrame({ lifetimeMs: HOUR, exchange: async () => ({ expiresAt: T + 3 * HOUR }) });

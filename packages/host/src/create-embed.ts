@@ -1,4 +1,4 @@
-import { buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
+import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
 import { createNanoEvents } from 'nanoevents';
 import { actionSenders, type SendAction } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
@@ -85,6 +85,22 @@ export function createEmbed(options: EmbedOptions): Embed {
     retries, (name, info) => emitter.emit(name, info as never), log,
   );
 
+  // The embed could not authenticate with the id it was loaded with (refused, redeemed, expired) and
+  // waits for a set-session before it sends ready: mint a fresh id at once, then with backoff. After
+  // maxAttempts refusals, `ready` rejects (after ready: renewal-failed). No `ready` without a session.
+  let authFailures = 0;
+  const reauthenticate = (): unknown => {
+    const failures = ++authFailures;
+    if (!mintSessionId || failures > retries[0]!) {
+      const error = new EmbedError('session-rejected', `the embed could not authenticate with ${failures > 1 ? `${failures - 1} fresh session ids` : 'its session id'}${mintSessionId ? '' : ' (no mintSessionId to mint another)'}`);
+      rejectReady(error);
+      return emitter.emit('renewal-failed', { trigger: 'auth', attempts: failures - 1, error });
+    }
+    log('renew', 'auth', failures);
+    scope.later(failures > 1 ? retries[1]! * 2 ** (failures - 2) : 0, () =>
+      mint((sessionId) => post(buildActionMessage('set-session', { sessionId }, { now }) as AnyActionMessage)).catch(reauthenticate));
+  };
+
   scope.listen(win, 'message', (event: MessageEvent) => {
     const accepted = acceptMessage(event, iframe, origin, log);
     if (!accepted) return;
@@ -93,6 +109,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     if (accepted.ok) {
       const name = message.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
       if (name === 'ready') {
+        authFailures = 0;
         stopReadyTimer();
         resolveReady(payload);
         queue?.forEach(post);
@@ -100,7 +117,8 @@ export function createEmbed(options: EmbedOptions): Embed {
       }
       if (name === 'session-expiring' || name === 'session-expired')
         mintSessionId && renewal.renew(name, payload.expiresAt ?? payload.expiredAt, message.timestamp).catch(noop);
-      if (name === 'error' && payload.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
+      if (name === 'error' && payload.context === SESSION_RENEWAL_CONTEXT) authFailures ? reauthenticate() : renewal.rejected();
+      if (name === 'error' && payload.context === AUTH_ERROR_CONTEXT) reauthenticate();
       emitter.emit(name, payload, message as never);
     }
     emitter.emit('*', payload, message);

@@ -5,7 +5,7 @@ import type { EmbedError } from './errors.js';
 import type { LogoutResult } from './session-ledger.js';
 
 /** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
-export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual';
+export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual' | 'auth';
 
 /** Detail of the host-side `renewed` notification. */
 export interface RenewalInfo {

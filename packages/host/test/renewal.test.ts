@@ -202,6 +202,71 @@ describe('sessions that lapse early', () => {
   });
 });
 
+describe('an embed that could not authenticate with its first id', () => {
+  const AUTH = { message: 'the session id in the URL was refused', name: SESSION_EXCHANGE_ERROR, context: 'auth', fatal: true };
+
+  it('gets a fresh id at once, sent past the queue; ready resolves only when the embed has a session', async () => {
+    const { mint } = minter('s1');
+    const t = setup({ mintSessionId: mint, revokeSessionId: vi.fn() });
+    await flush();
+    t.embed.setColorScheme('dark'); // queued until ready
+    let resolved = false;
+    void t.embed.ready.then(() => (resolved = true));
+    t.emit('error', AUTH);
+    await flush();
+    expect(t.actions()).toEqual(['set-session']);
+    expect(t.payloads('set-session')).toEqual([{ sessionId: 's2' }]);
+    expect(resolved).toBe(false);
+    t.emit('ready', READY);
+    await flush();
+    expect(resolved).toBe(true);
+    expect(t.actions()).toEqual(['set-session', 'set-color-scheme']);
+  });
+
+  it('retries refused ids with backoff, then rejects ready with session-rejected', async () => {
+    const { mint } = minter('s1');
+    const t = setup({ mintSessionId: mint, maxAttempts: 3, retryDelayMs: 1_000 });
+    await flush();
+    const failed = vi.fn();
+    t.embed.on('renewal-failed', failed);
+    const ready = t.embed.ready.catch((error) => error);
+    t.emit('error', AUTH);
+    await flush();
+    t.emit('error', REJECTION);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(t.payloads('set-session')).toEqual([{ sessionId: 's2' }]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.payloads('set-session')).toEqual([{ sessionId: 's2' }, { sessionId: 's3' }]);
+    t.emit('error', REJECTION);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(t.payloads('set-session').map((p) => p.sessionId)).toEqual(['s2', 's3', 's4']);
+    t.emit('error', REJECTION);
+    await flush();
+    expect(await ready).toMatchObject({ code: 'session-rejected' });
+    expect(failed).toHaveBeenCalledWith(expect.objectContaining({ trigger: 'auth', attempts: 3 }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.payloads('set-session')).toHaveLength(3);
+  });
+
+  it('rejects ready at once without mintSessionId', async () => {
+    const t = setup({});
+    const ready = t.embed.ready.catch((error) => error);
+    t.emit('error', AUTH);
+    expect(await ready).toMatchObject({ code: 'session-rejected' });
+  });
+
+  it('recovers an iframe reloaded with its redeemed id after ready: a fresh id, no reload', async () => {
+    const t = await signed();
+    t.emit('error', AUTH);
+    await flush();
+    expect(t.sessions()).toEqual(['s2']);
+    t.emit('ready', READY);
+    t.emit('error', AUTH); // a later reload starts the count anew
+    await flush();
+    expect(t.sessions()).toEqual(['s2', 's3']);
+  });
+});
+
 describe('mint at send time, retries with fresh ids', () => {
   it('mints only when a renewal starts, and sends the id in the same tick', async () => {
     const t = await signed();

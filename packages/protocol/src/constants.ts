@@ -34,5 +34,11 @@ export const SESSION_RENEWAL_CONTEXT = 'session-renewal';
 /** `name` of the `error` event for a rejected or failed `set-session` exchange. */
 export const SESSION_EXCHANGE_ERROR = 'EmbedSessionExchangeError';
 
+/**
+ * `context` of the `error` event an embed sends instead of `ready` when it cannot authenticate with
+ * the session id it was loaded with (unknown, redeemed, expired); it then waits for a `set-session`.
+ */
+export const AUTH_ERROR_CONTEXT = 'auth';
+
 /** `context` of the `error` event an embed answers an invalid or unknown action with. */
 export const ACTION_ERROR_CONTEXT = 'action';

@@ -1,6 +1,6 @@
 export {
   SOURCE, DIRECTIONS, SURFACES, MODES, EVENT_PREFIX, ACTION_PREFIX,
-  SESSION_RENEWAL_CONTEXT, SESSION_EXCHANGE_ERROR, ACTION_ERROR_CONTEXT,
+  SESSION_RENEWAL_CONTEXT, SESSION_EXCHANGE_ERROR, ACTION_ERROR_CONTEXT, AUTH_ERROR_CONTEXT,
 } from './constants.js';
 export type { Direction, Surface, Mode } from './constants.js';
 export { eventSchemas } from './events.js';

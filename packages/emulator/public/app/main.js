@@ -65,6 +65,7 @@ const frame = window.SvcEmbedFrame.createFrame({
           expiresAt: initial ? initial.usableUntil : Date.now(),
           exchange: async (/** @type {string} */ sessionId) => {
             const session = await api.exchange(sessionId);
+            initial ??= session; // the first session this document got, for ready's payload
             return { expiresAt: session.usableUntil };
           },
         }
@@ -236,17 +237,29 @@ frame.onSessionChange((session) => {
 
 for (const parameter of config.filters) applyFilterParameter(parameter);
 if (frame.session) store.set({ session: { state: frame.session.state, expiresAt: frame.session.expiresAt } });
-wasExpired = frame.session?.state === 'expired';
+wasExpired = frame.session?.state === 'expired' && !initialError;
 view.render(store.get());
 
-frame.ready({
-  embedTenant: initial?.embedTenant ?? config.embedTenant,
-  deploymentId: initial?.deploymentId ?? config.deploymentId,
-  publicId: dashboard.publicId,
-});
-frame.viewed(store.get().page, { title: t(pageTitle(store.get().page)) });
-if (initialError) {
-  emitError('EmbedSessionExchangeError', 'auth', `the session id in the URL could not be exchanged: ${initialError.message}`);
-} else {
+/** Mounts the dashboard for the host: ready (only with a working session), the first view, the data. */
+async function mount() {
+  frame.ready({
+    embedTenant: initial?.embedTenant ?? config.embedTenant,
+    deploymentId: initial?.deploymentId ?? config.deploymentId,
+    publicId: dashboard.publicId,
+  });
+  frame.viewed(store.get().page, { title: t(pageTitle(store.get().page)) });
   await loadData('load');
+}
+
+if (initialError) {
+  // Refused id (for example an iframe reloaded with its redeemed id): no ready without a session.
+  // The host is told at once and sends a fresh id; the dashboard mounts when it has been exchanged.
+  frame.authFailed(`the session id in the URL could not be exchanged: ${initialError.message}`);
+  const off = frame.onSessionChange(({ state }) => {
+    if (state !== 'active') return;
+    off();
+    void mount();
+  });
+} else {
+  await mount();
 }
