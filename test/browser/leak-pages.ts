@@ -5,6 +5,19 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 
+/** Page-side method shared by both pages: runs cycles `from` to `to` of `KINDS`, timing each kind. */
+const RUN_CYCLES = `async run(from, to) {
+      const kinds = {};
+      for (let i = from; i < to; i++) {
+        const [kind, cycle] = KINDS[i % KINDS.length];
+        const started = performance.now();
+        await cycle(i);
+        const entry = (kinds[kind] ||= { cycles: 0, ms: 0 });
+        entry.cycles += 1;
+        entry.ms += performance.now() - started;
+      }
+      return kinds;
+    },`;
 /**
  * Counts what is live in a page: event listeners by target and type (with the DOM's dedupe rules:
  * adding the same listener twice is one listener, removing an unknown one does nothing) and
@@ -226,18 +239,7 @@ const HOST_DRIVER = String.raw`(() => {
       await wait(loaded, 10000, 'the kept iframe to load');
     },
     removeKept: () => kept.remove(),
-    async run(from, to) {
-      const kinds = {};
-      for (let i = from; i < to; i++) {
-        const [kind, cycle] = KINDS[i % KINDS.length];
-        const started = performance.now();
-        await cycle(i);
-        const entry = (kinds[kind] ||= { cycles: 0, ms: 0 });
-        entry.cycles += 1;
-        entry.ms += performance.now() - started;
-      }
-      return kinds;
-    },
+    ${RUN_CYCLES}
   };
 })();`;
 
@@ -313,18 +315,7 @@ const FRAME_DRIVER = String.raw`(() => {
   }
   const KINDS = [['private', privateFrame], ['signed-swapped', swapped], ['signed-exchange-hanging', hanging], ['signed-destroyed-before-ready', unready]];
   window.__leakFrame = {
-    async run(from, to) {
-      const kinds = {};
-      for (let i = from; i < to; i++) {
-        const [kind, cycle] = KINDS[i % KINDS.length];
-        const started = performance.now();
-        await cycle(i);
-        const entry = (kinds[kind] ||= { cycles: 0, ms: 0 });
-        entry.cycles += 1;
-        entry.ms += performance.now() - started;
-      }
-      return kinds;
-    },
+    ${RUN_CYCLES}
   };
 })();`;
 
