@@ -2,11 +2,27 @@ import type { EmbedOptions } from './embed-options.js';
 import { EmbedError } from './errors.js';
 import { onTenantOrigin } from './tenant-origin.js';
 
+/** The look of a created iframe: no border, its container's full size. */
+const DEFAULT_LOOK = 'border:0;width:100%;height:100%';
+
+/**
+ * Applies attributes to the iframe. `style` goes through the CSSOM (`style.cssText`), never the
+ * `style` attribute, so that a page whose Content Security Policy has no `'unsafe-inline'` for
+ * styles (`style-src-attr`) still gets it; every other name goes through `setAttribute`.
+ */
+function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, string>): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name.toLowerCase() === 'style') iframe.style.cssText = value;
+    else iframe.setAttribute(name, value);
+  }
+}
+
 /**
  * The embed's iframe and, when it is new, the element to append it to: the wrapped `options.iframe`
  * (whose current `src` must be on the tenant origin when no `publicId`/`src` is given), or a new one
- * for `options.container`, with a title, `allow` for clipboard and fullscreen, no border, full size, and
- * no sandbox. `options.attributes` are applied over those in both cases.
+ * for `options.container`, with a title, `allow` for clipboard and fullscreen, no border, full size
+ * (set through the CSSOM, so strict style policies allow it), and no sandbox. `options.attributes`
+ * are applied over those in both cases; a `style` among them replaces the default look.
  * @throws {EmbedError} `invalid-option`
  */
 export function mountIframe(options: EmbedOptions, doc: Document, origin: string, url?: string): [HTMLIFrameElement, Element | null | undefined] {
@@ -15,8 +31,8 @@ export function mountIframe(options: EmbedOptions, doc: Document, origin: string
   if (options.iframe) url || onTenantOrigin(iframe.src, origin, 'iframe.src');
   else if (!parent) throw new EmbedError('invalid-option', `container not found (got ${container})`);
   const attributes = parent
-    ? { title: 'Analytics', allow: 'clipboard-write; fullscreen', style: 'border:0;width:100%;height:100%', ...options.attributes }
+    ? { title: 'Analytics', allow: 'clipboard-write; fullscreen', style: DEFAULT_LOOK, ...options.attributes }
     : options.attributes;
-  for (const name in attributes) iframe.setAttribute(name, attributes![name]!);
+  if (attributes) applyAttributes(iframe, attributes);
   return [iframe, parent];
 }

@@ -89,8 +89,27 @@ describe('iframe', () => {
     const embed = make({ attributes: { title: 'Sales', class: 'frame', style: 'height:600px', sandbox: 'allow-scripts allow-same-origin' } });
     expect(embed.iframe.title).toBe('Sales');
     expect(embed.iframe.className).toBe('frame');
-    expect(embed.iframe.getAttribute('style')).toBe('height:600px');
+    expect(embed.iframe.style.height).toBe('600px');
+    expect(embed.iframe.style.border).toBe('');
     expect(embed.iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+  });
+
+  it('sets the default look and a given style through the CSSOM, never the style attribute (strict CSP)', () => {
+    const setAttribute = vi.spyOn(HTMLIFrameElement.prototype, 'setAttribute');
+    try {
+      const plain = make({});
+      expect(plain.iframe.style.width).toBe('100%');
+      expect(plain.iframe.style.height).toBe('100%');
+      expect(plain.iframe.style.borderWidth || plain.iframe.style.border).toMatch(/^0/);
+      const styled = make({ attributes: { STYLE: 'height:480px' } });
+      expect(styled.iframe.style.height).toBe('480px');
+      // happy-dom reflects CSSOM changes into the attribute with its own serialization ("height: 480px;");
+      // a direct setAttribute from the SDK would pass the raw strings, which a strict CSP blocks.
+      const raw = ['border:0;width:100%;height:100%', 'height:480px'];
+      expect(setAttribute.mock.calls.filter(([name, value]) => name.toLowerCase() === 'style' && raw.includes(value))).toEqual([]);
+    } finally {
+      setAttribute.mockRestore();
+    }
   });
 
   it('says when the container is missing', () => {
