@@ -86,6 +86,29 @@ export async function startDemo(options = {}) {
     });
   });
 
+  /** Origins besides the service that the host pages may frame (tests add a hostile third origin). */
+  const extraFrameSources = [];
+
+  /**
+   * The host pages' Content Security Policy: the strict one a security-minded customer serves, plus
+   * `frame-src` for the service. The only inline script is the ESM page's import map, allowed by a
+   * fresh nonce; the JSON configuration block is data, which the policy does not govern.
+   * @param {string} nonce
+   */
+  function hostPagePolicy(nonce) {
+    return [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self'",
+      "require-trusted-types-for 'script'",
+      "trusted-types 'none'",
+      `frame-src ${[emulator.url, ...extraFrameSources].join(' ')}`,
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join('; ');
+  }
+
   /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} [body] */
   function send(res, status, body) {
     if (body === undefined) return void res.writeHead(status, { 'Cache-Control': 'no-store' }).end();
@@ -110,8 +133,11 @@ export async function startDemo(options = {}) {
     if (path === '/' || path === '/index.html' || path === '/esm.html') {
       const template = await readFile(join(DEMO, 'public', path === '/esm.html' ? 'esm.html' : 'index.html'), 'utf8');
       const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c');
-      const html = template.replace('<!--DEMO_CONFIG-->', `<script id="demo-config" type="application/json">${json}</script>`);
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
+      const nonce = randomBytes(16).toString('base64');
+      const html = template
+        .replace('<!--DEMO_CONFIG-->', `<script id="demo-config" type="application/json">${json}</script>`)
+        .replace('nonce="DEMO_NONCE"', `nonce="${nonce}"`);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': hostPagePolicy(nonce) }).end(html);
       return;
     }
     if (path === '/vendor/svc-embed.min.js') {
@@ -166,6 +192,14 @@ export async function startDemo(options = {}) {
     emulator,
     backend,
     refusedRequests,
+    /**
+     * Lets the host pages frame `origin` too (their policy's `frame-src` names only the service
+     * otherwise): for tests that put a page of a third origin inside the host page.
+     * @param {string} origin
+     */
+    allowFrameSource(origin) {
+      extraFrameSources.push(new URL(origin).origin);
+    },
     close() {
       closing ??= Promise.all([
         emulator.close(),

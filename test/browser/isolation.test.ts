@@ -17,9 +17,12 @@ beforeAll(async () => {
   ({ browser, demo } = suite);
   const html = readFileSync(join(ROOT, 'test', 'browser', 'fixtures', 'hostile.html'));
   hostile = createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  // A third origin: IPv6 loopback, so it differs from the host page and the service by host and port.
-  await new Promise<void>((resolve) => hostile.listen(0, '::1', resolve));
-  hostileUrl = `http://[::1]:${(hostile.address() as { port: number }).port}`;
+  // A third origin: another loopback address, so it differs from the host page and the service by
+  // host and port (not IPv6 [::1]: a CSP source expression cannot name an IPv6 literal).
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.2', resolve));
+  hostileUrl = `http://127.0.0.2:${(hostile.address() as { port: number }).port}`;
+  // The host pages' strict policy frames only the service; this test frames the hostile page too.
+  demo.allowFrameSource(hostileUrl);
 });
 
 afterAll(async () => {
