@@ -86,6 +86,13 @@ export async function startDemo(options = {}) {
     });
   });
 
+  /**
+   * What tests do to the next mints, in order: answer with an id the service never issued, or hold
+   * the mint until released. Each runs once.
+   * @type {Array<() => Promise<{ sessionId: string } | undefined>>}
+   */
+  const mintInterceptors = [];
+
   /** Origins besides the service that the host pages may frame (tests add a hostile third origin). */
   const extraFrameSources = [];
 
@@ -167,6 +174,9 @@ export async function startDemo(options = {}) {
       } catch {
         return send(res, 400, { error: 'body must be JSON' });
       }
+      const intercept = mintInterceptors.shift();
+      const answer = intercept ? await intercept() : undefined;
+      if (answer) return send(res, 200, answer);
       const result = await backend.mint(embed);
       return result.status === 200 ? send(res, 200, { sessionId: result.body.sessionId }) : send(res, 502, { error: `the service answered ${result.status}`, detail: result.body });
     }
@@ -192,6 +202,30 @@ export async function startDemo(options = {}) {
     emulator,
     backend,
     refusedRequests,
+    /**
+     * The page's next mint is answered with `sessionId` (one the service never issued), as if the
+     * id had been redeemed elsewhere. For tests, in every browser engine.
+     * @param {string} sessionId
+     */
+    answerNextMint(sessionId) {
+      mintInterceptors.push(async () => ({ sessionId }));
+    },
+    /**
+     * Holds the page's next mint until `release()` is called; then it mints as usual.
+     * @returns {() => void} release
+     */
+    holdNextMint() {
+      /** @type {() => void} */
+      let release = () => undefined;
+      const held = new Promise((resolve) => {
+        release = () => resolve(undefined);
+      });
+      mintInterceptors.push(async () => {
+        await held;
+        return undefined;
+      });
+      return release;
+    },
     /**
      * Lets the host pages frame `origin` too (their policy's `frame-src` names only the service
      * otherwise): for tests that put a page of a third origin inside the host page.

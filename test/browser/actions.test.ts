@@ -1,12 +1,12 @@
 // Every action from the host page, checked by its effect inside the embedded dashboard (another
 // origin), and every event it causes checked in the host page's live log.
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, dashboardFrame, dashboardState, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
+import type { PageDriver } from './driver/index.js';
 
 const suite = useSuite({ open: '/' });
 let demo: Demo;
-let page: Page;
+let page: PageDriver;
 let nonceA: string;
 
 beforeAll(async () => {
@@ -16,7 +16,8 @@ beforeAll(async () => {
 
 /** Computed style of an element inside embed A's dashboard. */
 const styleIn = (embed: string, selector: string, property: string) =>
-  dashboardFrame(page, embed).then((frame) => frame.$eval(selector, (element, property) => getComputedStyle(element).getPropertyValue(property).trim(), property));
+  dashboardFrame(page, embed).then((frame) =>
+    frame.evaluate(([selector, property]) => getComputedStyle(document.querySelector(selector)!).getPropertyValue(property).trim(), [selector, property] as const));
 
 describe('the demo on two origins', () => {
   it('reaches ready on both embeds, signed, from the service origin, with dashboard-loaded after', async () => {
@@ -31,15 +32,15 @@ describe('the demo on two origins', () => {
       expect(loaded.loadDurationMs).toBeLessThan(20_000);
     }
     const frame = await dashboardFrame(page, 'a');
-    expect(new URL(frame.url()).origin).toBe(new URL(demo.serviceUrl).origin);
-    expect(await frame.locator('[data-widget-id]').count()).toBe(5);
+    expect(new URL(await frame.url()).origin).toBe(new URL(demo.serviceUrl).origin);
+    expect(await frame.count('[data-widget-id]')).toBe(5);
     await screenshot(page, 'demo-ready');
   });
 
   it('every event received reaches the live log with its type, payload and time', async () => {
     const received = await events(page);
-    const logged = await page.$$eval('[data-role="log"] li[data-kind="event"], [data-role="log"] li[data-kind="error"]', (items) =>
-      items.map((item) => ({ embed: item.getAttribute('data-embed'), type: item.getAttribute('data-type'), payload: item.querySelector('code')?.textContent, time: item.querySelector('time')?.textContent })));
+    const logged = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-role="log"] li[data-kind="event"], [data-role="log"] li[data-kind="error"]')].map((item) => ({ embed: item.getAttribute('data-embed'), type: item.getAttribute('data-type'), payload: item.querySelector('code')?.textContent, time: item.querySelector('time')?.textContent })));
     expect(logged).toHaveLength(received.length);
     for (const entry of received) {
       const match = logged.find((item) => item.embed === entry.embed && item.type === entry.type && item.payload === JSON.stringify(entry.payload));
@@ -57,11 +58,18 @@ describe('the demo on two origins', () => {
     await act(page, 'a', 'light');
     await frame.waitForSelector('html[data-scheme="light"]');
     expect(await styleIn('a', 'body', 'background-color')).toBe('rgb(245, 246, 250)');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await act(page, 'a', 'auto');
-    await frame.waitForSelector('html[data-scheme="dark"][data-scheme-setting="auto"]');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await frame.waitForSelector('html[data-scheme="light"][data-scheme-setting="auto"]');
+    if (await page.emulateColorScheme('dark')) {
+      await act(page, 'a', 'auto');
+      await frame.waitForSelector('html[data-scheme="dark"][data-scheme-setting="auto"]');
+      await page.emulateColorScheme('light');
+      await frame.waitForSelector('html[data-scheme="light"][data-scheme-setting="auto"]');
+    } else {
+      // Firefox over BiDi and WebKit over classic WebDriver cannot emulate the OS preference: there
+      // 'auto' must resolve to what the engine reports in the dashboard's own document.
+      await act(page, 'a', 'auto');
+      const prefersDark = await frame.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+      await frame.waitForSelector(`html[data-scheme="${prefersDark ? 'dark' : 'light'}"][data-scheme-setting="auto"]`);
+    }
     await act(page, 'a', 'light');
     await frame.waitForSelector('html[data-scheme="light"][data-scheme-setting="light"]');
   });
@@ -73,7 +81,7 @@ describe('the demo on two origins', () => {
     await page.fill('#controls [data-input="chatBackground"]', '#fff7e6');
     await act(page, 'a', 'theme');
     const frame = await dashboardFrame(page, 'a');
-    await frame.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#0f9d58');
+    await frame.waitFor(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#0f9d58');
     expect(await frame.getAttribute('[data-widget-id="bar-region"] rect', 'fill')).toBe('#0f9d58');
     expect(await styleIn('a', '[data-widget-id="kpi-revenue"]', 'border-top-left-radius')).toBe('3px');
     expect(await styleIn('a', 'body', 'font-family')).toMatch(/^Georgia/);
@@ -81,14 +89,14 @@ describe('the demo on two origins', () => {
     expect((await dashboardState(page, 'a')).theme).toEqual({ primaryColor: '#0f9d58', borderRadius: 3, font: 'Georgia', analyticsChat: { backgroundColor: '#fff7e6' }, brandName: 'Demo Co' });
     await screenshot(page, 'demo-theme-embed-a');
     await act(page, 'a', 'theme-reset');
-    await frame.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#4f46e5');
+    await frame.waitFor(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#4f46e5');
   });
 
   it('set-locale: labels, number and date formats follow the locale', async () => {
     const frame = await dashboardFrame(page, 'a');
-    const revenue = frame.locator('[data-widget-id="kpi-revenue"] .kpi-value');
-    const value = Number(await revenue.getAttribute('data-value'));
-    expect(await revenue.textContent()).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value));
+    const REVENUE = '[data-widget-id="kpi-revenue"] .kpi-value';
+    const value = Number(await frame.getAttribute(REVENUE, 'data-value'));
+    expect(await frame.textContent(REVENUE)).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value));
     for (const [locale, overview, title] of [['es-ES', 'Resumen', 'Ingresos por región'], ['de-DE', 'Übersicht', 'Umsatz nach Region'], ['fr-FR', 'Aperçu', "Chiffre d'affaires par région"]]) {
       await page.selectOption('#controls [data-input="locale"]', locale);
       await act(page, 'a', 'locale');
@@ -97,7 +105,7 @@ describe('the demo on two origins', () => {
       expect(await frame.textContent('[data-widget-id="bar-region"] h2')).toBe(title);
       // The number format is the locale's (grouping, currency position), computed by this browser's Intl.
       const expected = await frame.evaluate(([locale, value]) => new Intl.NumberFormat(locale as string, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value as number), [locale, value]);
-      expect(await revenue.textContent()).toBe(expected);
+      expect(await frame.textContent(REVENUE)).toBe(expected);
       expect(expected).not.toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(value));
     }
     const updated = await frame.textContent('[data-role="updated"]');
@@ -159,14 +167,14 @@ describe('the demo on two origins', () => {
     expect(await orders()).toBe(rows.length);
     await page.selectOption('#controls [data-input="filter"]', { label: 'orders.status = completed' });
     await act(page, 'a', 'filter');
-    await frame.waitForFunction((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count,
+    await frame.waitFor((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count,
       rows.filter((row: any) => row.status === 'completed').length);
-    expect(await frame.$eval('select[data-filter="orders.status"]', (select) => (select as HTMLSelectElement).value)).toBe('completed');
+    expect(await frame.evaluate(() => (document.querySelector('select[data-filter="orders.status"]') as HTMLSelectElement).value)).toBe('completed');
     await page.selectOption('#controls [data-input="filter"]', { label: 'orders.region = emea' });
     await act(page, 'a', 'filter');
     const both = rows.filter((row: any) => row.status === 'completed' && row.region === 'emea').length;
-    await frame.waitForFunction((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count, both);
-    expect(await frame.locator('[data-widget-id="bar-region"] .bar').count()).toBe(1);
+    await frame.waitFor((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count, both);
+    expect(await frame.count('[data-widget-id="bar-region"] .bar')).toBe(1);
     await screenshot(page, 'demo-filtered-embed-a');
     await page.fill('#controls [data-input="raw-filter"]', 'f_customers.tier={"value":"gold"}');
     await act(page, 'a', 'filter-raw');
@@ -176,7 +184,7 @@ describe('the demo on two origins', () => {
       await page.selectOption('#controls [data-input="filter"]', { label });
       await act(page, 'a', 'filter');
     }
-    await frame.waitForFunction((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count, rows.length);
+    await frame.waitFor((count) => Number(document.querySelector('[data-widget-id="kpi-orders"] .kpi-value')?.getAttribute('data-value')) === count, rows.length);
   });
 
   it('refresh: queries run again and dashboard-loaded arrives again, in the same document', async () => {

@@ -1,5 +1,4 @@
 // The npm/ESM page, private mode, and a dashboard reloaded with its already-redeemed id.
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFrame, docNonce, events, openDemo, screenshot, useSuite, waitForEvent, type Demo, type Suite } from './harness.js';
 
@@ -13,24 +12,24 @@ beforeAll(() => {
 
 describe('the ESM page', () => {
   it('imports the host half through an import map, reaches ready and drives the embed', async () => {
-    const page = await browser.context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    const page = await browser.newPage();
     await page.goto(`${demo.hostUrl}/esm.html`);
     await page.waitForSelector('#log li[data-type="svc:event:dashboard-loaded"]');
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
     expect(await page.evaluate(() => typeof (window as any).SvcEmbed)).toBe('undefined');
     expect(scripts).toContain('/vendor/host/index.js');
     expect(scripts).not.toContain('/vendor/svc-embed.min.js');
     expect(await page.textContent('#log li[data-type="svc:event:ready"] code')).toContain('"mode":"signed"');
     await page.click('#dark');
-    const frame = await (await page.waitForSelector('#analytics iframe')).contentFrame();
-    await frame!.waitForSelector('html[data-scheme="dark"]');
+    await page.waitForSelector('#analytics iframe');
+    const frame = page.frame('#analytics iframe');
+    await frame.waitForSelector('html[data-scheme="dark"]');
     await page.click('#completed');
-    await frame!.waitForSelector('select[data-filter="orders.status"] option[value="completed"]:checked', { state: 'attached' });
+    await frame.waitForSelector('select[data-filter="orders.status"] option[value="completed"]:checked');
     await screenshot(page, 'demo-esm-page');
     await page.click('#logout');
     await page.waitForSelector('#log li[data-type="logout (host)"]');
-    expect(await page.locator('#analytics iframe').count()).toBe(0);
+    expect(await page.count('#analytics iframe')).toBe(0);
     const esmIds = demo.backend.minted.filter((entry) => entry.embed === 'esm').map((entry) => entry.sessionId);
     expect(esmIds).toHaveLength(1);
     expect(demo.emulator.state.describe(esmIds[0]!)?.status).toBe('revoked');
@@ -40,7 +39,7 @@ describe('the ESM page', () => {
 
 describe('private mode', () => {
   it('embeds without a session: ready says private, no session events, set-session is refused', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await openDemo(page, demo);
     const minted = demo.backend.minted.length;
     const result = await page.evaluate(async (baseUrl) => {
@@ -58,9 +57,9 @@ describe('private mode', () => {
     expect(new URL(result.src).searchParams.has('session')).toBe(false);
     const frame = await dashboardFrame(page, 'private');
     await frame.waitForSelector('[data-widget-id="kpi-tickets"] .kpi-value');
-    expect(await frame.locator('[data-role="session"]').count()).toBe(0);
+    expect(await frame.count('[data-role="session"]')).toBe(0);
     await page.evaluate(() => (window as any).privateEmbed.embed.setSession('ses_whatever'));
-    await page.waitForFunction(() => (window as any).privateEmbed.seen.some((entry: any) => entry.type === 'svc:event:error'));
+    await page.waitFor(() => (window as any).privateEmbed.seen.some((entry: any) => entry.type === 'svc:event:error'));
     const seen = await page.evaluate(() => (window as any).privateEmbed.seen);
     expect(seen.find((entry: any) => entry.type === 'svc:event:error').payload).toMatchObject({ name: 'EmbedSessionExchangeError', context: 'session-renewal' });
     expect(seen.some((entry: any) => /session-expir/.test(entry.type))).toBe(false);
@@ -71,7 +70,7 @@ describe('private mode', () => {
 
 describe('a dashboard reloaded with its redeemed id', () => {
   it('reports the refused id instead of ready, and mounts once the host has sent a fresh id', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await openDemo(page, demo);
     const nonce = await docNonce(page, 'b');
     const minted = demo.backend.minted.filter((entry) => entry.embed === 'b').length;
@@ -90,7 +89,7 @@ describe('a dashboard reloaded with its redeemed id', () => {
     const frame = await dashboardFrame(page, 'b');
     expect(await docNonce(page, 'b')).not.toBe(nonce);
     // The dashboard mounted with the new session and loaded its data.
-    await frame.waitForFunction(() => (window as any).__dashboard.session().state === 'active', undefined, { timeout: 15_000 });
+    await frame.waitFor(() => (window as any).__dashboard.session().state === 'active', undefined, { timeout: 15_000 });
     await frame.waitForSelector('[data-widget-id="kpi-tickets"] .kpi-value');
     expect(demo.backend.minted.filter((entry) => entry.embed === 'b')).toHaveLength(minted + 1);
     expect((await events(page, 'b', 'dashboard-loaded')).length).toBe(2);

@@ -1,16 +1,18 @@
-// The viewer's own flows inside the dashboard: downloads (a real file, no rows in the event),
+// The viewer's own flows inside the dashboard: downloads (the saved file's name and bytes, no rows in the event),
 // drilldown, the AI question box and a simulated render error, each reaching the host page.
-import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dashboardFrame, dashboardState, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
+import { captureDownloads, dashboardFrame, dashboardState, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
+import type { PageDriver } from './driver/index.js';
 
 const suite = useSuite({ open: '/' });
 let demo: Demo;
-let page: Page;
+let page: PageDriver;
+
+let savedFile: Awaited<ReturnType<typeof captureDownloads>>;
 
 beforeAll(async () => {
   ({ demo, page } = suite);
+  if (page) savedFile = await captureDownloads(await dashboardFrame(page, 'a'));
 });
 
 const DOWNLOAD_KEYS = ['format', 'rowCount', 'target', 'title', 'widgetId'];
@@ -18,9 +20,10 @@ const DOWNLOAD_KEYS = ['format', 'rowCount', 'target', 'title', 'widgetId'];
 describe('downloads', () => {
   it('a widget CSV is a real file with the widget rows; the event carries only the count', async () => {
     const frame = await dashboardFrame(page, 'a');
-    const [download] = await Promise.all([page.waitForEvent('download'), frame.click('[data-widget-id="bar-region"] [data-download="csv"]')]);
-    expect(download.suggestedFilename()).toBe('sales-overview-bar-region.csv');
-    const csv = await readFile((await download.path())!, 'utf8');
+    await frame.click('[data-widget-id="bar-region"] [data-download="csv"]');
+    const download = await savedFile(1);
+    expect(download.fileName).toBe('sales-overview-bar-region.csv');
+    const csv = download.bytes.toString('utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Region,Revenue');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['EMEA', 'Americas', 'Asia-Pacific', 'Latin America']);
@@ -34,8 +37,8 @@ describe('downloads', () => {
 
   it('a chart PNG is a real PNG image', async () => {
     const frame = await dashboardFrame(page, 'a');
-    const [download] = await Promise.all([page.waitForEvent('download'), frame.click('[data-widget-id="line-daily"] [data-download="png"]')]);
-    const bytes = await readFile((await download.path())!);
+    await frame.click('[data-widget-id="line-daily"] [data-download="png"]');
+    const { bytes } = await savedFile(2);
     expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(bytes.readUInt32BE(16)).toBe(840); // IHDR width: the 420-px chart at 2x
     const event = await waitForEvent(page, 'a', 'download', 2);
@@ -44,8 +47,8 @@ describe('downloads', () => {
 
   it('the dashboard CSV holds every filtered row; the event carries the count only', async () => {
     const frame = await dashboardFrame(page, 'a');
-    const [download] = await Promise.all([page.waitForEvent('download'), frame.click('[data-role="export-dashboard"]')]);
-    const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+    await frame.click('[data-role="export-dashboard"]');
+    const lines = (await savedFile(3)).bytes.toString('utf8').trim().split('\r\n');
     const { rows } = await dashboardState(page, 'a');
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines[0]).toBe('id,createdAt,region,status,category,amount,customer');
@@ -55,9 +58,9 @@ describe('downloads', () => {
 
   it('an embed without allowExport=true shows no download button', async () => {
     const frame = await dashboardFrame(page, 'b');
-    expect(new URL(frame.url()).searchParams.has('allowExport')).toBe(false);
-    expect(await frame.locator('[data-download], [data-role="export-dashboard"]').count()).toBe(0);
-    expect(await frame.locator('[data-widget-id]').count()).toBeGreaterThan(0);
+    expect(new URL(await frame.url()).searchParams.has('allowExport')).toBe(false);
+    expect(await frame.count('[data-download], [data-role="export-dashboard"]')).toBe(0);
+    expect(await frame.count('[data-widget-id]')).toBeGreaterThan(0);
   });
 });
 
@@ -72,7 +75,7 @@ describe('drilldown', () => {
     expect(event.payload.value['orders.revenue']).toBeCloseTo(apac.reduce((sum: number, row: any) => sum + row.amount, 0), 1);
     await frame.waitForSelector('[data-role="drill"][data-key="apac"]');
     const categories = new Set(apac.map((row: any) => row.category));
-    expect(await frame.locator('[data-role="drill"] .bar').count()).toBe(categories.size);
+    expect(await frame.count('[data-role="drill"] .bar')).toBe(categories.size);
     await screenshot(page, 'demo-drilldown-embed-a');
     await frame.click('[data-role="close-drill"]');
     await frame.waitForSelector('[data-role="drill"]', { state: 'detached' });
@@ -84,8 +87,7 @@ describe('AI question box', () => {
     const frame = await dashboardFrame(page, 'a');
     await frame.fill('[data-role="ai-input"]', 'How many orders are there?');
     await frame.click('[data-role="ai-submit"]');
-    const completed = await page.waitForFunction(() => (window as any).__demo.events.filter((entry: any) => entry.type === 'svc:event:ai-query').length >= 2);
-    await completed.dispose();
+    await page.waitFor(() => (window as any).__demo.events.filter((entry: any) => entry.type === 'svc:event:ai-query').length >= 2);
     const queries = await events(page, 'a', 'ai-query');
     expect(queries.map((entry) => entry.payload.status)).toEqual(['submitted', 'completed']);
     expect(queries[0]!.payload.query).toBe('How many orders are there?');
@@ -101,17 +103,17 @@ describe('render error switch', () => {
   it('a failing widget emits an error event and shows an error in place; switching back recovers', async () => {
     const frame = await dashboardFrame(page, 'b');
     const before = (await events(page, 'b', 'error')).length;
-    await frame.check('[data-role="render-error-switch"]');
+    await frame.setChecked('[data-role="render-error-switch"]', true);
     const error = await waitForEvent(page, 'b', 'error', before + 1);
     expect(error.payload).toMatchObject({ name: 'WidgetRenderError', context: 'render', fatal: false });
     expect(error.payload.message).toContain('bar-channel');
     await frame.waitForSelector('[data-widget-id="bar-channel"].failed [role="alert"]');
-    expect(await frame.locator('.widget.failed').count()).toBe(1);
+    expect(await frame.count('.widget.failed')).toBe(1);
     await page.waitForSelector('[data-role="log"] li[data-embed="b"][data-type="svc:event:error"]');
     await screenshot(page, 'demo-render-error-embed-b');
-    await frame.uncheck('[data-role="render-error-switch"]');
+    await frame.setChecked('[data-role="render-error-switch"]', false);
     await frame.waitForSelector('[data-widget-id="bar-channel"] .bar');
-    expect(await frame.locator('.widget.failed').count()).toBe(0);
+    expect(await frame.count('.widget.failed')).toBe(0);
     expect(await events(page, 'b', 'error')).toHaveLength(before + 1);
   });
 });

@@ -1,29 +1,21 @@
-// Shared setup of the real-browser suite: Debian's Chromium through playwright-core, a fresh
-// profile per file, the two-origin demo on free loopback ports, and helpers that wait for
-// conditions (never for time).
-import { mkdirSync } from 'node:fs';
+// Shared setup of the real-browser suites, in whichever engine this run is for (SVC_ENGINE:
+// Chromium, Firefox ESR or WebKitGTK, see driver/): a fresh browser per file, the two-origin demo on
+// free loopback ports, and helpers that wait for conditions (never for time).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, ConsoleMessage, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startDemo, type DemoOptions } from '../../demo/demo-server.mjs';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import { currentEngine, launchEngine, type BrowserDriver, type FrameDriver, type PageDriver } from './driver/index.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export { CHROMIUM } from '../../scripts/chromium.mjs';
-export const SCREENSHOTS = join(ROOT, 'reports', 'screenshots');
+/** The engine of this run. */
+export const ENGINE = currentEngine();
 
 const DIST_FILES = ['packages/host/dist/iife/svc-embed.min.js', 'packages/frame/dist/iife/svc-embed-frame.min.js', 'packages/host/dist/esm/index.js', 'packages/protocol/dist/esm/index.js'];
 
-/**
- * Launches Chromium on a fresh temporary profile. Fails (never skips) when the browser or the built
- * dist files are missing, saying how to fix it.
- */
-export function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  return launchChromium({
-    root: ROOT, requiredFiles: DIST_FILES, who: 'the real-browser suite',
-    contextOptions: { viewport: { width: 1600, height: 1000 }, acceptDownloads: true },
-  });
+/** Launches this run's engine on a fresh profile; fails (never skips) when it or the build is missing, saying how to fix it. */
+export function launchBrowser(): Promise<BrowserDriver> {
+  return launchEngine({ engine: ENGINE, root: ROOT, requiredFiles: DIST_FILES });
 }
 
 export type Demo = Awaited<ReturnType<typeof startDemo>>;
@@ -33,27 +25,86 @@ export function startTestDemo(options: DemoOptions = {}): Promise<Demo> {
   return startDemo({ hostPort: 0, servicePort: 0, ...options });
 }
 
-/** Console lines of every frame of a page, for debug-mode evidence. */
-export function collectConsole(page: Page): string[] {
-  const lines: string[] = [];
-  page.on('console', (message: ConsoleMessage) => lines.push(message.text()));
-  page.on('pageerror', (error) => lines.push(`pageerror: ${error.message}`));
-  return lines;
+/**
+ * Records what a document logs from now on (console.debug/log/info/warn/error), for debug-mode
+ * evidence: the same in every engine, since it wraps the console inside the document.
+ */
+export async function captureConsole(target: FrameDriver): Promise<() => Promise<string[]>> {
+  await target.evaluate(() => {
+    const w = window as any;
+    if (w.__consoleLines) return;
+    w.__consoleLines = [];
+    for (const level of ['debug', 'log', 'info', 'warn', 'error'] as const) {
+      const original = console[level].bind(console);
+      console[level] = (...args: unknown[]) => {
+        w.__consoleLines.push(args.map((arg) => (typeof arg === 'string' ? arg : (() => { try { return JSON.stringify(arg); } catch { return String(arg); } })())).join(' '));
+        original(...args);
+      };
+    }
+  });
+  return () => target.evaluate(() => (window as any).__consoleLines as string[]);
+}
+
+/** A file the page saved: its name and its bytes. */
+export interface SavedFile {
+  fileName: string;
+  bytes: Buffer;
+}
+
+/**
+ * Catches the files a document saves through a temporary `<a download>` link to a blob URL (how the
+ * dashboard's exports save), instead of the browser's own download: the name and bytes are checked
+ * the same way in every engine. Returns a function that waits for the `count`-th file.
+ */
+export async function captureDownloads(target: FrameDriver): Promise<(count: number) => Promise<SavedFile>> {
+  await target.evaluate(() => {
+    const w = window as any;
+    if (w.__savedFiles) return;
+    w.__savedFiles = [];
+    const blobs = new Map<string, Blob>();
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      const url = createObjectURL(object);
+      if (object instanceof Blob) blobs.set(url, object);
+      return url;
+    };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function saveInstead(this: HTMLAnchorElement) {
+      const blob = this.download ? blobs.get(this.href) : undefined;
+      if (!blob) return click.call(this);
+      const entry: { fileName: string; base64?: string } = { fileName: this.download };
+      w.__savedFiles.push(entry);
+      void blob.arrayBuffer().then((buffer) => {
+        let binary = '';
+        for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+        entry.base64 = btoa(binary);
+      });
+    };
+  });
+  return async (count) => {
+    const entry = await target.waitFor((n) => {
+      const file = (window as any).__savedFiles[n - 1];
+      return file?.base64 !== undefined ? file : undefined;
+    }, count);
+    return { fileName: entry.fileName, bytes: Buffer.from(entry.base64, 'base64') };
+  };
 }
 
 /** Opens the demo page and waits until both embeds have sent `ready` and `dashboard-loaded`. */
-export async function openDemo(page: Page, demo: Demo, path = '/') {
+export async function openDemo(page: PageDriver, demo: Demo, path = '/') {
   await page.goto(`${demo.hostUrl}${path}`);
   for (const embed of ['a', 'b']) await waitForEvent(page, embed, 'dashboard-loaded');
 }
 
 export type LoggedEvent = { embed: string; type: string; payload: any; at: number };
 
+const wireType = (type: string) => (type.includes(':') ? type : `svc:event:${type}`);
+
 /** Events the demo page's listeners received, in order. */
-export function events(page: Page, embed?: string, type?: string): Promise<LoggedEvent[]> {
+export function events(page: FrameDriver, embed?: string, type?: string): Promise<LoggedEvent[]> {
   return page.evaluate(
     ([embed, type]) => (window as any).__demo.events.filter((entry: any) => (!embed || entry.embed === embed) && (!type || entry.type === type)),
-    [embed, type && (type.includes(':') ? type : `svc:event:${type}`)] as const,
+    [embed ?? null, type ? wireType(type) : null] as const,
   );
 }
 
@@ -61,58 +112,56 @@ export function events(page: Page, embed?: string, type?: string): Promise<Logge
  * Waits until the demo page has received at least `count` events of a type from an embed, and
  * returns the last one.
  */
-export async function waitForEvent(page: Page, embed: string, type: string, count = 1, timeout = 20_000): Promise<LoggedEvent> {
-  const wire = type.includes(':') ? type : `svc:event:${type}`;
-  await page.waitForFunction(
+export async function waitForEvent(page: FrameDriver, embed: string, type: string, count = 1, timeout = 20_000): Promise<LoggedEvent> {
+  const wire = wireType(type);
+  await page.waitFor(
     ([embed, wire, count]) => ((window as any).__demo?.events ?? []).filter((entry: any) => entry.embed === embed && entry.type === wire).length >= (count as number),
     [embed, wire, count] as const,
-    { timeout, polling: 50 },
+    { timeout },
   );
   const list = await events(page, embed, wire);
   return list.at(-1)!;
 }
 
-/** The embedded dashboard's frame of an embed (`a` or `b`). */
-export async function dashboardFrame(page: Page, embed: string): Promise<Frame> {
-  const handle = await page.waitForSelector(`iframe[data-embed="${embed}"]`);
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error(`embed ${embed} has no frame`);
-  return frame;
+/** The embedded dashboard's frame of an embed (`a` or `b`), once it is in the page. */
+export async function dashboardFrame(page: PageDriver, embed: string): Promise<FrameDriver> {
+  const selector = `iframe[data-embed="${embed}"]`;
+  await page.waitForSelector(selector);
+  return page.frame(selector);
 }
 
 /** A snapshot of the dashboard's own state (`window.__dashboard.state()`) inside an embed. */
-export async function dashboardState(page: Page, embed: string): Promise<any> {
+export async function dashboardState(page: PageDriver, embed: string): Promise<any> {
   const frame = await dashboardFrame(page, embed);
   return frame.evaluate(() => (window as any).__dashboard.state());
 }
 
 /** The per-document nonce of an embed's dashboard: it changes only if the iframe reloads. */
-export async function docNonce(page: Page, embed: string): Promise<string> {
+export async function docNonce(page: PageDriver, embed: string): Promise<string> {
   return (await dashboardFrame(page, embed)).evaluate(() => (window as any).__docNonce);
 }
 
 /** Clicks a demo control for an embed: chooses the target, then the button. */
-export async function act(page: Page, embed: 'a' | 'b' | 'both', action: string) {
+export async function act(page: PageDriver, embed: 'a' | 'b' | 'both', action: string) {
   await page.selectOption('[data-role="target"]', embed);
   await page.click(`#controls [data-action="${action}"]`);
 }
 
-/** Saves a screenshot under reports/screenshots (git-ignored), for people to look at. */
-export async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+/** Saves a screenshot under reports/screenshots/<engine> (git-ignored), for people to look at. */
+export async function screenshot(page: PageDriver, name: string) {
+  await page.screenshot(name);
 }
 
 export interface Suite {
-  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  browser: BrowserDriver;
   demo: Demo;
   /** The first page of the browser, with the demo open when `open` was given. */
-  page: Page;
+  page: PageDriver;
 }
 
 /**
- * Sets up a test file: Chromium, the demo (and the demo page when `open` is set), torn down after
- * the file. A setup failure (no Chromium, no build) fails every test of the file with its message:
+ * Sets up a test file: the engine, the demo (and the demo page when `open` is set), torn down after
+ * the file. A setup failure (no browser, no build) fails every test of the file with its message:
  * the suite never skips.
  */
 export function useSuite(options: DemoOptions & { open?: string } = {}): Suite {
@@ -123,7 +172,7 @@ export function useSuite(options: DemoOptions & { open?: string } = {}): Suite {
       suite.browser = await launchBrowser();
       const { open, ...demoOptions } = options;
       suite.demo = await startTestDemo(demoOptions);
-      suite.page = suite.browser.context.pages()[0] ?? (await suite.browser.context.newPage());
+      suite.page = await suite.browser.newPage();
       if (open !== undefined) await openDemo(suite.page, suite.demo, open);
     } catch (error) {
       setupError = error;

@@ -1,13 +1,13 @@
 // A rejected session id, a session that ends early at the service ("expire now"), and logout,
 // in a real browser: the error reaches the host, the host recovers with a fresh id, the dashboard
 // recovers in place, and logout revokes every id (the emulator confirms).
-import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFrame, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
+import type { PageDriver } from './driver/index.js';
 
 const suite = useSuite({ open: '/' });
 let demo: Demo;
-let page: Page;
+let page: PageDriver;
 
 beforeAll(async () => {
   ({ demo, page } = suite);
@@ -23,7 +23,7 @@ describe('session recovery', () => {
     const before = await sessionOf('a');
     const mintsBefore = mintedFor('a').length;
     // The page's next mint gets an id the service never issued, as if it had been redeemed elsewhere.
-    await page.route('**/api/embed-session', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ sessionId: REJECTED_ID }) }), { times: 1 });
+    demo.answerNextMint(REJECTED_ID);
     await page.click('#session-panel tr[data-embed="a"] [data-action="renew"]');
 
     const error = await waitForEvent(page, 'a', 'error');
@@ -31,8 +31,8 @@ describe('session recovery', () => {
     expect(demo.emulator.state.exchanges.find((entry) => entry.sessionId === REJECTED_ID)).toMatchObject({ ok: false, reason: 'unknown' });
     // The embed keeps working while the host retries with a freshly minted id.
     const frame = await dashboardFrame(page, 'a');
-    expect(await frame.locator('[data-role="session-expired"]').count()).toBe(0);
-    await frame.waitForFunction((previous) => (window as any).__dashboard.session().expiresAt > (previous as number), before.expiresAt, { polling: 50, timeout: 15_000 });
+    expect(await frame.count('[data-role="session-expired"]')).toBe(0);
+    await frame.waitFor((previous) => (window as any).__dashboard.session().expiresAt > (previous as number), before.expiresAt, { timeout: 15_000 });
     const fresh = mintedFor('a');
     expect(fresh).toHaveLength(mintsBefore + 1);
     expect(demo.emulator.state.describe(fresh.at(-1)!)).toMatchObject({ status: 'redeemed' });
@@ -40,7 +40,7 @@ describe('session recovery', () => {
     expect(await docNonce(page, 'a')).toBe(nonce);
     expect(await events(page, 'a', 'ready')).toHaveLength(1);
     // The host reports the renewal once its rejection window has passed: two attempts.
-    await page.waitForFunction(() => (window as any).__demo.notifications.some((entry: any) => entry.embed === 'a' && entry.type === 'renewed'), undefined, { timeout: 20_000 });
+    await page.waitFor(() => (window as any).__demo.notifications.some((entry: any) => entry.embed === 'a' && entry.type === 'renewed'), undefined, { timeout: 20_000 });
     const notification = await page.evaluate(() => (window as any).__demo.notifications.find((entry: any) => entry.embed === 'a'));
     expect(notification.info).toEqual({ trigger: 'manual', attempts: 2 });
     expect(await page.textContent('#session-panel tr[data-embed="a"] [data-field="last-error"]')).toContain('EmbedSessionExchangeError');
@@ -51,12 +51,7 @@ describe('session recovery', () => {
     const frame = await dashboardFrame(page, 'b');
     const loadsBefore = (await frame.evaluate(() => (window as any).__dashboard.state())).loads;
     // Hold the renewal's mint until the expired view has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/embed-session', async (route: Route) => {
-      await held;
-      await route.continue();
-    }, { times: 1 });
+    const release = demo.holdNextMint();
     await page.click('#session-panel tr[data-embed="b"] [data-action="expire"]');
 
     const expired = await waitForEvent(page, 'b', 'session-expired');
@@ -69,20 +64,20 @@ describe('session recovery', () => {
 
     await frame.waitForSelector('[data-role="session-expired"]', { state: 'detached', timeout: 15_000 });
     // Recovered in the same document; its data is loaded again with the new token.
-    await frame.waitForFunction((loads) => (window as any).__dashboard.state().loads > (loads as number), loadsBefore, { timeout: 10_000 });
+    await frame.waitFor((loads) => (window as any).__dashboard.state().loads > (loads as number), loadsBefore, { timeout: 10_000 });
     expect((await sessionOf('b')).state).toBe('active');
     expect(await docNonce(page, 'b')).toBe(nonce);
     expect(await events(page, 'b', 'ready')).toHaveLength(1);
     const history = await frame.evaluate(() => (window as any).__dashboard.sessionHistory().map((entry: any) => entry.state));
     expect(history.slice(-3)).toEqual(['expiring', 'expired', 'active']);
-    expect(await frame.locator('[data-widget-id] .bar').count()).toBeGreaterThan(0);
+    expect(await frame.count('[data-widget-id] .bar')).toBeGreaterThan(0);
   });
 
   it('logout revokes every id minted for the viewer; the emulator confirms each one', async () => {
     const minted = demo.backend.minted.map((entry) => entry.sessionId);
     expect(minted.length).toBeGreaterThanOrEqual(4); // two initial ids, two renewals
     await page.click('#session-panel [data-action="logout"]');
-    await page.waitForFunction(() => (window as any).__demo.logoutResult !== undefined);
+    await page.waitFor(() => (window as any).__demo.logoutResult !== undefined);
     const result = await page.evaluate(() => {
       const { revoked, failed } = (window as any).__demo.logoutResult;
       return { revoked: [...revoked].sort(), failed: failed.map((entry: any) => entry.sessionId) };
@@ -93,9 +88,9 @@ describe('session recovery', () => {
     for (const sessionId of minted) expect(demo.emulator.state.describe(sessionId)?.status).toBe('revoked');
     const revocations = demo.emulator.state.revocations;
     for (const sessionId of minted) expect(revocations.filter((entry) => entry.sessionId === sessionId && entry.result === 'revoked')).toHaveLength(1);
-    expect(await page.locator('iframe').count()).toBe(0);
-    await page.waitForSelector(`[data-role="logout-result"]:has-text("${minted.length} ids revoked")`);
-    await page.waitForFunction((count) => document.querySelectorAll('[data-role="session-ids"] tr[data-status="revoked"]').length === count, minted.length);
+    expect(await page.count('iframe')).toBe(0);
+    await page.waitFor((text) => document.querySelector('[data-role="logout-result"]')?.textContent?.includes(text), `${minted.length} ids revoked`);
+    await page.waitFor((count) => document.querySelectorAll('[data-role="session-ids"] tr[data-status="revoked"]').length === count, minted.length);
     await screenshot(page, 'demo-after-logout');
     // A token of a revoked session no longer reads data: revocation reached the service.
     const record = demo.emulator.state.get(minted[0]!)!;

@@ -1,9 +1,9 @@
 // Renewal in a real browser with a short session: session-expiring reaches the host, the host
 // mints exactly one id per session and sends set-session, and the frame swaps the session in place
 // (same document: its nonce is unchanged, no second ready).
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFrame, docNonce, events, screenshot, waitForEvent, useSuite, type Demo } from './harness.js';
+import type { PageDriver } from './driver/index.js';
 
 // 20 s nominal: the frame trusts it 19.2 s and warns 4 s before, so a renewal comes every 15.2 s.
 // (Keep renewals more than 10 s apart: the host SDK joins a trigger that arrives within 10 s of its
@@ -13,7 +13,7 @@ const WARNING_MS = 4_000;
 
 const suite = useSuite({ open: '/', sessionLifetimeMs: LIFETIME_MS, sessionWarningMs: WARNING_MS });
 let demo: Demo;
-let page: Page;
+let page: PageDriver;
 
 beforeAll(async () => {
   ({ demo, page } = suite);
@@ -35,10 +35,10 @@ describe('session renewal with a short lifetime', () => {
       expect(expiring.payload.expiresInMs).toBeLessThanOrEqual(WARNING_MS);
       // The frame swaps to the session of the second id: state active, the new expiry.
       const frame = await dashboardFrame(page, embed);
-      await frame.waitForFunction((previous) => {
+      await frame.waitFor((previous) => {
         const session = (window as any).__dashboard.session();
         return session.state === 'active' && session.expiresAt > (previous as number);
-      }, first[embed].usableUntil, { polling: 50, timeout: 20_000 });
+      }, first[embed].usableUntil, { timeout: 20_000 });
       const ids = mintedFor(embed);
       expect(ids).toHaveLength(2);
       const second = demo.emulator.state.get(ids[1]!)!;
@@ -47,7 +47,7 @@ describe('session renewal with a short lifetime', () => {
       console.log(`embed ${embed}: session-expiring at the host -> new session exchanged in the frame: ${renewalMs} ms`);
       expect(renewalMs).toBeLessThan(3_000);
       expect(await docNonce(page, embed)).toBe(nonces[embed]);
-      expect(await frame.locator('[data-role="session"]').getAttribute('data-state')).toBe('active');
+      expect(await frame.getAttribute('[data-role="session"]', 'data-state')).toBe('active');
     }
     await screenshot(page, 'demo-after-renewal');
 
@@ -62,13 +62,13 @@ describe('session renewal with a short lifetime', () => {
 
   it('reports renewed on the host and keeps renewing, one mint per session, without reloading', async () => {
     const nonceA = await docNonce(page, 'a');
-    await page.waitForFunction(() => (window as any).__demo.notifications.filter((entry: any) => entry.embed === 'a' && entry.type === 'renewed').length >= 1, undefined, { timeout: 30_000 });
+    await page.waitFor(() => (window as any).__demo.notifications.filter((entry: any) => entry.embed === 'a' && entry.type === 'renewed').length >= 1, undefined, { timeout: 30_000 });
     const [renewed] = await page.evaluate(() => (window as any).__demo.notifications.filter((entry: any) => entry.type === 'renewed'));
     expect(renewed.info).toEqual({ trigger: 'session-expiring', attempts: 1 });
     // Wait for the third session of A: two renewals in a row.
     const frame = await dashboardFrame(page, 'a');
-    await page.waitForFunction(() => (window as any).__demo.events.filter((entry: any) => entry.embed === 'a' && entry.type === 'svc:event:session-expiring').length >= 2, undefined, { timeout: 30_000 });
-    await frame.waitForFunction(() => (window as any).__dashboard.sessionHistory().filter((entry: any) => entry.state === 'active').length >= 2, undefined, { polling: 50, timeout: 10_000 });
+    await page.waitFor(() => (window as any).__demo.events.filter((entry: any) => entry.embed === 'a' && entry.type === 'svc:event:session-expiring').length >= 2, undefined, { timeout: 30_000 });
+    await frame.waitFor(() => (window as any).__dashboard.sessionHistory().filter((entry: any) => entry.state === 'active').length >= 2, undefined, { timeout: 10_000 });
     const expirings = await events(page, 'a', 'session-expiring');
     // One id per session: the initial one, then one per session-expiring (a renewal in flight may add one more).
     const minted = mintedFor('a').length;

@@ -91,7 +91,9 @@ export function mountDemo(sdk, options) {
         h('small', {}, [entry.allowExport && 'allowExport', entry.timezone].filter(Boolean).join(' · '))), box));
       const embed = sdk.createEmbed({
         baseUrl: config.serviceUrl,
-        ...(debug ? { src: `${config.serviceUrl}/embed/dashboard/${entry.publicId}?debug`, debug: true } : { publicId: entry.publicId }),
+        // The logger looks console.debug up on each call (`debug: true` binds it once), so a test that
+        // wraps the console after load sees the lines too.
+        ...(debug ? { src: `${config.serviceUrl}/embed/dashboard/${entry.publicId}?debug`, debug: (...details) => console.debug('[svc-embed]', ...details) } : { publicId: entry.publicId }),
         container: box,
         allowExport: entry.allowExport,
         timezone: entry.timezone,

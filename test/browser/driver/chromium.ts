@@ -1,0 +1,68 @@
+// Chromium (Debian's) through playwright-core, launched as every suite here launches it
+// (scripts/chromium.mjs: headless flags for this machine, fresh profile).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../../../scripts/chromium.mjs';
+import { documentDriver } from './document-driver.js';
+import type { BrowserDriver, PageDriver } from './types.js';
+
+async function frameAt(page: Page, path: readonly string[]): Promise<Frame> {
+  let frame = page.mainFrame();
+  for (const selector of path) {
+    const handle = await frame.waitForSelector(selector, { state: 'attached' });
+    const child = await handle.contentFrame();
+    if (!child) throw new Error(`${selector} is not an iframe with a document`);
+    frame = child;
+  }
+  return frame;
+}
+
+function pageDriver(page: Page, screenshots: string): PageDriver {
+  // A string is evaluated by the DevTools protocol, which the page's CSP does not govern.
+  const evaluate = async (path: readonly string[], source: string, arg: unknown) =>
+    (await frameAt(page, path)).evaluate(`(${source})(${JSON.stringify(arg) ?? 'undefined'})`);
+  return {
+    ...documentDriver(evaluate),
+    engine: 'chromium',
+    async goto(url) {
+      await page.goto(url);
+    },
+    async screenshot(name) {
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+    },
+    async waitForPopup(trigger) {
+      const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
+      await popup.waitForLoadState();
+      return pageDriver(popup, screenshots);
+    },
+    async emulateColorScheme(scheme) {
+      await page.emulateMedia({ colorScheme: scheme });
+      return true;
+    },
+    async addInitScript(fn) {
+      await page.addInitScript(fn);
+      return true;
+    },
+    close: () => page.close(),
+  };
+}
+
+/** Launches Chromium; `root` is the repository, `screenshots` the folder for this engine. */
+export async function launchChromiumDriver(options: { root: string; screenshots: string; requiredFiles: string[] }): Promise<BrowserDriver & { context: BrowserContext }> {
+  const browser = await launchChromium({
+    root: options.root, requiredFiles: options.requiredFiles, who: 'the Chromium suites',
+    contextOptions: { viewport: { width: 1600, height: 1000 } },
+  });
+  return {
+    engine: 'chromium',
+    version: execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    context: browser.context,
+    async newPage() {
+      return pageDriver(await browser.context.newPage(), options.screenshots);
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,74 @@
+// Firefox ESR (Debian's) through puppeteer-core over WebDriver BiDi: launched directly, no
+// geckodriver, on a fresh profile that puppeteer makes and removes.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer, { type Frame, type Page } from 'puppeteer-core';
+import { documentDriver } from './document-driver.js';
+import type { BrowserDriver, PageDriver } from './types.js';
+
+/** The Firefox binary: `FIREFOX_PATH`, else Debian's firefox-esr. */
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/lib/firefox-esr/firefox-esr';
+
+async function frameAt(page: Page, path: readonly string[]): Promise<Frame> {
+  let frame = page.mainFrame();
+  for (const selector of path) {
+    const handle = await frame.waitForSelector(selector, { timeout: 15_000 });
+    const child = await handle?.contentFrame();
+    if (!child) throw new Error(`${selector} is not an iframe with a document`);
+    frame = child;
+  }
+  return frame;
+}
+
+function pageDriver(page: Page, screenshots: string): PageDriver {
+  // Evaluated through BiDi `script.callFunction`, which the page's CSP does not govern.
+  const evaluate = async (path: readonly string[], source: string, arg: unknown) =>
+    (await frameAt(page, path)).evaluate(`(${source})(${JSON.stringify(arg) ?? 'undefined'})`);
+  return {
+    ...documentDriver(evaluate),
+    engine: 'firefox',
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    async screenshot(name) {
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, `${name}.png`) as `${string}.png`, fullPage: true });
+    },
+    async waitForPopup(trigger) {
+      const popup = new Promise<Page>((resolve) => page.once('popup', (opened) => opened && resolve(opened)));
+      await trigger();
+      return pageDriver(await popup, screenshots);
+    },
+    // WebDriver BiDi has no media emulation that puppeteer can use with Firefox.
+    emulateColorScheme: async () => false,
+    async addInitScript(fn) {
+      // A BiDi preload script: it runs in the page and in its frames before their scripts.
+      await page.evaluateOnNewDocument(fn);
+      return true;
+    },
+    close: () => page.close(),
+  };
+}
+
+/** Launches Firefox ESR headless. */
+export async function launchFirefoxDriver(options: { screenshots: string }): Promise<BrowserDriver> {
+  if (!existsSync(FIREFOX))
+    throw new Error(`Firefox is not installed at ${FIREFOX}: the Firefox suites need it and never skip. Install it with "apt-get update && apt-get install -y firefox-esr" (or set FIREFOX_PATH).`);
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    defaultViewport: { width: 1600, height: 1000 },
+    // No update checks, telemetry or other connections to a network that is closed here.
+    extraPrefsFirefox: { 'network.captive-portal-service.enabled': false, 'app.update.enabled': false, 'browser.safebrowsing.malware.enabled': false, 'browser.safebrowsing.phishing.enabled': false },
+  });
+  return {
+    engine: 'firefox',
+    version: execFileSync(FIREFOX, ['--version'], { encoding: 'utf8' }).trim(),
+    async newPage() {
+      return pageDriver(await browser.newPage(), options.screenshots);
+    },
+    close: () => browser.close(),
+  };
+}

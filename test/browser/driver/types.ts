@@ -1,0 +1,77 @@
+// The page-driver layer: what a real-browser test may do to a page, written once and run in
+// Chromium (playwright-core), Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK
+// (classic W3C WebDriver through WebKitWebDriver). Everything a test does to the DOM goes through
+// `evaluate` in the page or in a frame, so the three engines differ only in how they evaluate,
+// navigate, screenshot and open windows.
+
+/** The three engines of the real-browser suites. */
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+
+/** A function run in the page (serialized: it sees only its argument, which must be JSON). */
+export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
+
+/** Bounds of a wait: every wait fails after `timeout` ms (default 15 s), naming what it waited for. */
+export interface WaitOptions {
+  timeout?: number;
+  /** Poll interval in ms (default 50). */
+  polling?: number;
+}
+
+/** A document: the page itself or an iframe in it (found by CSS selectors from the top). */
+export interface FrameDriver {
+  /** Runs `fn(arg)` in this document and returns its (awaited, JSON) result. */
+  evaluate<R, A = undefined>(fn: PageFunction<A, R>, arg?: A): Promise<R>;
+  /** Waits until `fn(arg)` returns a truthy value in this document; returns that value. */
+  waitFor<R, A = undefined>(fn: PageFunction<A, R>, arg?: A, options?: WaitOptions): Promise<R>;
+  /** The iframe matching `selector` in this document (looked up again on every call). */
+  frame(selector: string): FrameDriver;
+  /** Waits for an element to be attached (default) or detached. */
+  waitForSelector(selector: string, options?: WaitOptions & { state?: 'attached' | 'detached' }): Promise<void>;
+  /** Waits for the element, then clicks it (`element.click()`). */
+  click(selector: string): Promise<void>;
+  /** Sets an input's value as typing would end (input and change events). */
+  fill(selector: string, value: string): Promise<void>;
+  /** Chooses an option of a select by value or by label (input and change events). */
+  selectOption(selector: string, option: string | { label: string }): Promise<void>;
+  /** Checks or unchecks a checkbox by clicking it when needed. */
+  setChecked(selector: string, checked: boolean): Promise<void>;
+  /** The element's text, or null when there is none. */
+  textContent(selector: string): Promise<string | null>;
+  /** An attribute of the element, or null. */
+  getAttribute(selector: string, name: string): Promise<string | null>;
+  /** How many elements match. */
+  count(selector: string): Promise<number>;
+  /** The document's URL. */
+  url(): Promise<string>;
+}
+
+/** A browser tab (or a window it opened). */
+export interface PageDriver extends FrameDriver {
+  readonly engine: Engine;
+  /** Navigates and waits for the load event. */
+  goto(url: string): Promise<void>;
+  /** Saves a PNG of the page under reports/screenshots/<engine>/<name>.png. */
+  screenshot(name: string): Promise<void>;
+  /** Runs `trigger` (which opens a window from this page) and returns the new window. */
+  waitForPopup(trigger: () => Promise<unknown>): Promise<PageDriver>;
+  /**
+   * Makes `prefers-color-scheme` report `scheme` to this page; false where the engine cannot emulate it
+   * (then tests check against what the engine reports instead).
+   */
+  emulateColorScheme(scheme: 'light' | 'dark'): Promise<boolean>;
+  /**
+   * Runs `fn` in every document of this page (frames too) before the document's own scripts, from
+   * the next navigation on; false where the engine cannot (classic WebDriver has no such hook).
+   */
+  addInitScript(fn: () => void): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** A running browser of one engine, on a fresh profile. */
+export interface BrowserDriver {
+  readonly engine: Engine;
+  /** The browser's name and version, as it reports them. */
+  readonly version: string;
+  newPage(): Promise<PageDriver>;
+  close(): Promise<void>;
+}
