@@ -29,17 +29,21 @@ export default defineConfig({
         extends: true,
         test: { name: 'node', environment: 'node', include: NODE_TESTS, testTimeout: 20_000 },
       },
-      {
-        extends: true,
+      // The real-browser suites, once per engine: the same files, SVC_ENGINE picks the driver
+      // (test/browser/driver). The leak test reads heap figures over CDP: Chromium only.
+      ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+        extends: true as const,
         test: {
-          name: 'browser',
-          environment: 'node',
+          name: `browser-${engine}`,
+          environment: 'node' as const,
           include: ['test/browser/**/*.test.ts'],
+          exclude: engine === 'chromium' ? [] : ['test/browser/leaks.test.ts'],
+          env: { SVC_ENGINE: engine },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },
-      },
+      })),
     ],
   },
 });

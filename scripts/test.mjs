@@ -1,43 +1,61 @@
-// The one test command: build (which type-checks the packages), then every
-// vitest project (unit in happy-dom, node, real-browser in Chromium), then one closing line
-// `N passed, N failed` summed over every suite. Exits non-zero on any failure.
+// The one test command: build (which type-checks the packages), then the unit and Node suites, then
+// the real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
+// run of its own so its count and time are printed apart. Ends with one closing line
+// `N passed, N failed` summed over every suite, and exits non-zero on any failure.
+// Extra arguments (file filters, -t) are passed to every run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
-let passed = 0;
-let failed = 0;
+const extra = process.argv.slice(2);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
 
 // The build type-checks every package (tsc -b) and makes the dist files that the node and browser
 // suites load. A failed build counts as one failed test and the suites still run.
 if (run(process.execPath, [join(root, 'scripts', 'build.mjs')]) !== 0) {
   console.error('build failed: see the output above');
-  failed += 1;
+  totals.failed += 1;
 }
 
 mkdirSync(join(root, 'reports'), { recursive: true });
-const report = join(root, 'reports', 'vitest.json');
-const vitest = run(process.execPath, [
-  join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
-let skipped = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed += json.numPassedTests;
-  failed += json.numFailedTests;
-  skipped += json.numPendingTests + (json.numTodoTests ?? 0);
-  // A suite that failed to load (syntax error, missing browser in beforeAll) has no failed tests.
-  failed += json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
-} catch {
-  console.error(`no vitest report at ${report}`);
-  failed += 1;
-}
-if (vitest !== 0 && failed === 0) failed = 1;
 
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed === 0 ? 0 : 1);
+/** Runs vitest on some projects and adds its JSON report to the totals. */
+function runSuites(label, projects) {
+  const report = join(root, 'reports', `vitest-${label}.json`);
+  rmSync(report, { force: true });
+  const started = Date.now();
+  const status = run(process.execPath, [
+    join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    ...(extra.length ? ['--passWithNoTests'] : []),
+    ...extra,
+  ]);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    counts.passed = json.numPassedTests;
+    counts.failed = json.numFailedTests;
+    counts.skipped = json.numPendingTests + (json.numTodoTests ?? 0);
+    // A suite that failed to load (syntax error, missing browser in beforeAll) has no failed tests.
+    counts.failed += json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  } catch {
+    console.error(`no vitest report at ${report}`);
+    counts.failed += 1;
+  }
+  if (status !== 0 && counts.failed === 0) counts.failed = 1;
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  summary.push(`  ${label.padEnd(16)} ${String(counts.passed).padStart(5)} tests passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds} s`);
+}
+
+runSuites('unit+node', ['unit', 'node']);
+for (const engine of ['chromium', 'firefox', 'webkit']) runSuites(`browser-${engine}`, [`browser-${engine}`]);
+
+console.log(`\nPer suite:\n${summary.join('\n')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -17,6 +17,7 @@ const FILES: Record<string, string> = {
   '/fixture.css': join(FIXTURES, 'fixture.css'),
   '/host-page.js': join(FIXTURES, 'host-page.js'),
   '/surface-page.js': join(FIXTURES, 'surface-page.js'),
+  '/lab-page.js': join(FIXTURES, 'lab-page.js'),
   '/svc-embed.min.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js'),
   '/svc-embed-frame.min.js': join(ROOT, 'packages', 'frame', 'dist', 'iife', 'svc-embed-frame.min.js'),
 };
@@ -60,7 +61,9 @@ export async function startStrictCspSite(): Promise<StrictCspSite> {
     route(req, res, path).catch((error) => res.writeHead(500).end(String(error)));
   };
   hostServer.on('request', handle((_req, res, path) =>
-    path === '/' ? page(res, 'host.html', `${STRICT_POLICY}; frame-src ${serviceUrl}`) : file(res, path),
+    path === '/' || path === '/lab.html'
+      ? page(res, path === '/' ? 'host.html' : 'lab.html', `${STRICT_POLICY}; frame-src ${serviceUrl}`)
+      : file(res, path),
   ));
   serviceServer.on('request', handle((_req, res, path) =>
     path.startsWith('/embed/dashboard/') ? page(res, 'surface.html', `${STRICT_POLICY}; frame-ancestors ${hostUrl}`) : file(res, path),

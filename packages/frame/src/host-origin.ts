@@ -15,10 +15,14 @@ export function originMatcher(allowed: HostOrigins): (origin: string) => boolean
   };
 }
 
-/** The origin of the page this frame is embedded in: `location.ancestorOrigins`, else `document.referrer`. */
+/**
+ * The origin of the page this frame is embedded in: `location.ancestorOrigins`, else `document.referrer`.
+ * Firefox lists a parent that framed us with `referrerpolicy="no-referrer"` as `"null"`: that says
+ * nothing, so the referrer is asked next (empty under that policy too, in which case it is unknown).
+ */
 export function framingOrigin(win: Window): string | undefined {
   const ancestor = win.location?.ancestorOrigins?.[0];
-  if (ancestor) return ancestor;
+  if (ancestor && ancestor !== 'null') return ancestor;
   try {
     return new URL(win.document.referrer).origin;
   } catch {

@@ -155,6 +155,7 @@ describe('where events go', () => {
     ['several: the framing origin from location.ancestorOrigins', [A, B], { ancestorOrigins: [B, A], referrer: `${A}/x` }, B],
     ['several: else the origin of document.referrer', [A, B], { referrer: `${B}/dashboards?id=1` }, B],
     ['several: an empty ancestorOrigins falls back to the referrer', [A, B], { ancestorOrigins: [], referrer: `${A}/` }, A],
+    ['several: a "null" ancestor (Firefox, parent with referrerpolicy no-referrer) falls back to the referrer', [A, B], { ancestorOrigins: ['null'], referrer: `${B}/` }, B],
   ])('%s', (_, hostOrigins, window, target) => {
     const { frame, fake } = frameOn(window, { hostOrigins });
     frame.ready(READY);
@@ -171,6 +172,7 @@ describe('where events go', () => {
     ['the framing origin is not allowed', [A, B], { ancestorOrigins: ['https://evil.example'], referrer: `${A}/` }],
     ['the referrer is not allowed', [A, B], { referrer: 'https://evil.example/' }],
     ['there is no referrer', [A, B], { referrer: '' }],
+    ['the ancestor is "null" and there is no referrer (no-referrer in Firefox)', [A, B], { ancestorOrigins: ['null'], referrer: '' }],
     ['the referrer is opaque', [A, B], { referrer: 'about:blank' }],
   ])('nothing is sent when %s, and debug mode says why', (_, hostOrigins, window) => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
