@@ -37,7 +37,9 @@ export interface EmbedOptions {
   iframe?: HTMLIFrameElement;
   /**
    * Attributes for the iframe, applied over the defaults of a created one
-   * (`title="Analytics"`, `allow="clipboard-write; fullscreen"`, `style="border:0;width:100%;height:100%"`).
+   * (`title="Analytics"`, `allow="clipboard-write; fullscreen"`, and the look `border:0;width:100%;height:100%`).
+   * A `style` here replaces that look and is applied through the CSSOM (`style.cssText`), not as an
+   * attribute, so a strict Content Security Policy (`style-src` without `'unsafe-inline'`) allows it.
    * Use it for `title` (accessibility), `class`, `style`, `loading`, `sandbox` (none by default; a
    * sandbox needs `allow-scripts allow-same-origin`, or the embed's origin becomes `null` and every
    * message is dropped).

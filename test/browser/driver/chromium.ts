@@ -5,19 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../../scripts/chromium.mjs';
-import { documentDriver } from './document-driver.js';
+import { descend, documentDriver } from './document-driver.js';
 import type { BrowserDriver, PageDriver } from './types.js';
 
-async function frameAt(page: Page, path: readonly string[]): Promise<Frame> {
-  let frame = page.mainFrame();
-  for (const selector of path) {
-    const handle = await frame.waitForSelector(selector, { state: 'attached' });
-    const child = await handle.contentFrame();
-    if (!child) throw new Error(`${selector} is not an iframe with a document`);
-    frame = child;
-  }
-  return frame;
-}
+const frameAt = (page: Page, path: readonly string[]) =>
+  descend<Frame>(page.mainFrame(), path, async (frame, selector) => (await frame.waitForSelector(selector, { state: 'attached' })).contentFrame());
 
 function pageDriver(page: Page, screenshots: string): PageDriver {
   // A string is evaluated by the DevTools protocol, which the page's CSP does not govern.

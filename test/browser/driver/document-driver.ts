@@ -8,6 +8,20 @@ export type Evaluate = (path: readonly string[], source: string, arg: unknown) =
 
 const DEFAULT_TIMEOUT = 15_000;
 
+/**
+ * Walks from `top` down a path of iframe selectors with an engine's own frame objects: `child`
+ * finds the document of the iframe matching a selector in a frame (waiting for it), or null.
+ */
+export async function descend<F>(top: F, path: readonly string[], child: (frame: F, selector: string) => Promise<F | null | undefined>): Promise<F> {
+  let frame = top;
+  for (const selector of path) {
+    const next = await child(frame, selector);
+    if (!next) throw new Error(`${selector} is not an iframe with a document`);
+    frame = next;
+  }
+  return frame;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A {@link FrameDriver} for the document at `path`, evaluating through `evaluate`. */

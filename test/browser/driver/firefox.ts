@@ -4,22 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Frame, type Page } from 'puppeteer-core';
-import { documentDriver } from './document-driver.js';
+import { descend, documentDriver } from './document-driver.js';
 import type { BrowserDriver, PageDriver } from './types.js';
 
 /** The Firefox binary: `FIREFOX_PATH`, else Debian's firefox-esr. */
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/lib/firefox-esr/firefox-esr';
 
-async function frameAt(page: Page, path: readonly string[]): Promise<Frame> {
-  let frame = page.mainFrame();
-  for (const selector of path) {
-    const handle = await frame.waitForSelector(selector, { timeout: 15_000 });
-    const child = await handle?.contentFrame();
-    if (!child) throw new Error(`${selector} is not an iframe with a document`);
-    frame = child;
-  }
-  return frame;
-}
+const frameAt = (page: Page, path: readonly string[]) =>
+  descend<Frame>(page.mainFrame(), path, async (frame, selector) => (await frame.waitForSelector(selector, { timeout: 15_000 }))?.contentFrame());
 
 function pageDriver(page: Page, screenshots: string): PageDriver {
   // Evaluated through BiDi `script.callFunction`, which the page's CSP does not govern.
