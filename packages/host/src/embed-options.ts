@@ -55,12 +55,17 @@ export interface EmbedOptions {
   /**
    * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
    * use: once for the iframe's URL, then for every renewal. Its presence makes the embed signed.
+   * Resolve with the id itself; resolving with a `Response` is a failure (`mint-failed`, with the
+   * status when `ok` is false), so check `response.ok` before reading the body.
    * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
    */
   mintSessionId?: () => string | Promise<string>;
   /**
    * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
-   * and at once for an id that arrives too late to be used. Without it nothing is revoked.
+   * and at once for an id that arrives too late to be used. Without it nothing is revoked. It fails
+   * when it throws, rejects, or resolves with a `Response` (or anything) whose `ok` is false: a
+   * `fetch` to a wrong path (404) is a failure, listed in the logout result's `failed`.
+   * @example (id) => fetch(`/api/embed-session/${id}`, { method: 'DELETE' }) // a 404 or 500 counts as failed
    */
   revokeSessionId?: (sessionId: string) => unknown;
   /**

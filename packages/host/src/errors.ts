@@ -11,12 +11,17 @@ export const EMBED_ERROR_CODES = {
   destroyed: 'destroyed',
   /** No `ready` event arrived within `readyTimeoutMs`. */
   readyTimeout: 'ready-timeout',
-  /** `mintSessionId` threw, rejected or resolved to something that is not a session id. */
+  /**
+   * `mintSessionId` threw, rejected or resolved to something that is not a session id (a `Response`
+   * whose `ok` is false is named with its status).
+   */
   mintFailed: 'mint-failed',
   /** `mintSessionId` did not settle within `mintTimeoutMs`. */
   mintTimeout: 'mint-timeout',
   /** The embed rejected a session id we sent (unknown, already redeemed or expired). */
   sessionRejected: 'session-rejected',
+  /** `revokeSessionId` resolved with a failed HTTP answer (`ok === false`): listed in the logout result's `failed`. */
+  revokeFailed: 'revoke-failed',
 } as const;
 
 /** One of the values of {@link EMBED_ERROR_CODES}. */

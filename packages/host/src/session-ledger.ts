@@ -1,10 +1,20 @@
 import { EmbedError } from './errors.js';
+import { describeHttpAnswer, httpAnswer } from './http-answer.js';
+
+/** A revocation that resolved with a failed HTTP answer (`ok === false`) failed. */
+function checkRevocation(answer: unknown): void {
+  const http = httpAnswer(answer);
+  if (http?.ok === false) throw new EmbedError('revoke-failed', `revokeSessionId's request failed with ${describeHttpAnswer(http)}; the id may still be live`);
+}
 
 /** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */
 export interface LogoutResult {
   /** Ids whose revocation succeeded. */
   revoked: string[];
-  /** Ids whose revocation threw or rejected, each with that error. */
+  /**
+   * Ids whose revocation threw, rejected, or resolved with a failed HTTP answer (a `Response` whose
+   * `ok` is false: an `EmbedError` with code `revoke-failed` naming the status), each with that error.
+   */
   failed: { sessionId: string; error: unknown }[];
 }
 
@@ -63,7 +73,7 @@ export function createSessionLedger(): SessionLedger {
   const revoke = (sessionId: string) => {
     const fn = ids.get(sessionId)!;
     ids.delete(sessionId);
-    return Promise.resolve(sessionId).then(fn);
+    return Promise.resolve(sessionId).then(fn).then(checkRevocation);
   };
   const ledger: SessionLedger = {
     record(sessionId, fn) {

@@ -1,4 +1,5 @@
 import { EmbedError } from './errors.js';
+import { describeHttpAnswer, httpAnswer } from './http-answer.js';
 import type { Scope } from './scope.js';
 
 /** Mints one session id and hands it to `use` at once; see {@link createSessionMint}. */
@@ -7,7 +8,8 @@ export type SessionMint = (use: (sessionId: string) => void) => Promise<void>;
 /**
  * Wraps `mintSessionId`. Each call mints (right before use), records the id, hands it to `use` in
  * the same tick and resolves; it rejects with `mint-timeout` when the mint does not settle within
- * `timeoutMs`, with `mint-failed` when it throws, rejects or gives no string, or with `destroyed`.
+ * `timeoutMs`, with `mint-failed` when it throws, rejects or gives no string (a `Response` with
+ * `ok === false` is named with its status), or with `destroyed`.
  * An id that arrives after the timeout or after destroy is never used: `drop` revokes it.
  */
 export function createSessionMint(
@@ -28,6 +30,9 @@ export function createSessionMint(
           .then(mintSessionId)
           .then((sessionId) => {
             cancel();
+            const answer = httpAnswer(sessionId);
+            if (answer?.ok === false) throw Error(`its request failed with ${describeHttpAnswer(answer)}`);
+            if (answer) throw Error('it resolved with an HTTP response, not a session id: resolve with the id (for example response.json().then((body) => body.sessionId))');
             if (typeof sessionId !== 'string' || !sessionId) throw Error(`got ${sessionId}, not a session id`);
             record(sessionId);
             if (late || scope.dead) return drop(sessionId);

@@ -148,3 +148,39 @@ describe('logout', () => {
     expect(b.container.children).toHaveLength(1);
   });
 });
+
+describe('failure means failure', () => {
+  it('a revocation that resolves with a failed HTTP answer is listed in failed, naming the status', async () => {
+    const answers: Record<string, unknown> = {
+      s1: new Response('{"error":"no such route"}', { status: 404, statusText: 'Not Found' }),
+      s2: { ok: false, status: 500 },
+      s3: new Response(null, { status: 204 }),
+      s4: { ok: true },
+    };
+    const ledger = createSessionLedger();
+    let n = 0;
+    const t = setup({ ledger, mintSessionId: () => `s${++n}`, revokeSessionId: (id: string) => Promise.resolve(answers[id]) });
+    await flush();
+    for (const id of ['s2', 's3', 's4']) ledger.record(id, (sessionId) => answers[sessionId]);
+    const result = await t.embed.logout();
+    expect(result.revoked.sort()).toEqual(['s3', 's4']);
+    expect(result.failed.map((entry) => entry.sessionId).sort()).toEqual(['s1', 's2']);
+    const byId = Object.fromEntries(result.failed.map((entry) => [entry.sessionId, entry.error]));
+    expect(byId.s1).toMatchObject({ name: 'EmbedError', code: 'revoke-failed', message: expect.stringContaining('HTTP 404 Not Found') });
+    expect(byId.s2).toMatchObject({ code: 'revoke-failed', message: expect.stringContaining('HTTP 500') });
+  });
+
+  it.each([
+    ['a 500 Response with a JSON error body', () => new Response('{"error":"boom"}', { status: 500, statusText: 'Internal Server Error', headers: { 'Content-Type': 'application/json' } }), 'its request failed with HTTP 500 Internal Server Error'],
+    ['an object whose ok is false', () => ({ ok: false, status: 503 }), 'its request failed with HTTP 503'],
+    ['an ok Response instead of the id', () => new Response('{"sessionId":"s1"}', { status: 200 }), 'resolve with the id'],
+  ])('a mint that resolves with %s fails (mint-failed, saying so)', async (_, answer, message) => {
+    const mint = vi.fn(() => Promise.resolve(answer() as unknown as string));
+    const t = setup({ mintSessionId: mint, maxAttempts: 1 });
+    t.embed.ready.catch(() => {});
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(t.embed.ready).rejects.toMatchObject({ code: 'mint-failed', message: expect.stringContaining(message) });
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(t.embed.iframe.getAttribute('src')).toBeNull();
+  });
+});
