@@ -78,7 +78,11 @@ export function createEmbed(options: EmbedOptions): Embed {
     queue ? queue.push(message) : post(message);
   };
 
-  const mint = createSessionMint(mintSessionId, options.mintTimeoutMs ?? 10_000, scope, record, drop);
+  const dropLate = (sessionId: string) => {
+    log('revoke', 'late id', sessionId);
+    drop(sessionId);
+  };
+  const mint = createSessionMint(mintSessionId, options.mintTimeoutMs ?? 10_000, scope, record, dropLate);
   const renewal = createSessionRenewal(
     scope, now, arrived, mint,
     (sessionId) => send('set-session', () => ({ sessionId })),

@@ -9,7 +9,7 @@ function checkRevocation(answer: unknown): void {
 
 /** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */
 export interface LogoutResult {
-  /** Ids whose revocation succeeded. */
+  /** Ids whose revocation succeeded, those revoked early because they arrived too late to be used among them. */
   revoked: string[];
   /**
    * Ids whose revocation threw, rejected, or resolved with a failed HTTP answer (a `Response` whose
@@ -45,7 +45,7 @@ export interface SessionLedger {
 interface LedgerInternals {
   /** Registers an embed's teardown for logout; returns the function that unregisters it. */
   attach(teardown: () => void): () => void;
-  /** Revokes one recorded id now (an id minted but never used) and forgets it. */
+  /** Revokes one recorded id now (an id minted but never used); logout reports how that went. */
   drop(sessionId: string): void;
 }
 
@@ -68,6 +68,8 @@ export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
  */
 export function createSessionLedger(): SessionLedger {
   const ids = new Map<string, (sessionId: string) => unknown>();
+  /** Ids revoked before logout because they arrived too late to be used, with their revocation. */
+  const dropped = new Map<string, Promise<void>>();
   const teardowns = new Set<() => void>();
   let result: Promise<LogoutResult> | undefined;
   const revoke = (sessionId: string) => {
@@ -84,9 +86,10 @@ export function createSessionLedger(): SessionLedger {
       (result ||= (() => {
         const done: LogoutResult = { revoked: [], failed: [] };
         teardowns.forEach((teardown) => teardown());
+        const revocations = [...ids.keys()].map((sessionId) => [sessionId, revoke(sessionId)] as const);
         return Promise.all(
-          [...ids.keys()].map((sessionId) =>
-            revoke(sessionId).then(
+          [...dropped, ...revocations].map(([sessionId, revocation]) =>
+            revocation.then(
               () => done.revoked.push(sessionId),
               (error) => done.failed.push({ sessionId, error }),
             ),
@@ -100,7 +103,13 @@ export function createSessionLedger(): SessionLedger {
       teardowns.add(teardown);
       return () => teardowns.delete(teardown);
     },
-    drop: (sessionId) => void (ids.has(sessionId) && revoke(sessionId).catch(() => {})),
+    drop(sessionId) {
+      if (!ids.has(sessionId)) return;
+      const revocation = revoke(sessionId);
+      revocation.catch(() => {});
+      // Reported by logout with the others: minted for this viewer, revoked (or not) early.
+      dropped.set(sessionId, revocation);
+    },
   });
   return ledger;
 }

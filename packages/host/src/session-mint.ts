@@ -10,7 +10,8 @@ export type SessionMint = (use: (sessionId: string) => void) => Promise<void>;
  * the same tick and resolves; it rejects with `mint-timeout` when the mint does not settle within
  * `timeoutMs`, with `mint-failed` when it throws, rejects or gives no string (a `Response` with
  * `ok === false` is named with its status), or with `destroyed`.
- * An id that arrives after the timeout or after destroy is never used: `drop` revokes it.
+ * Nothing is minted for an embed destroyed before the mint's microtask runs (created and destroyed
+ * in one task). An id that arrives after the timeout or after destroy is never used: `drop` revokes it.
  */
 export function createSessionMint(
   mintSessionId: (() => string | Promise<string>) | undefined,
@@ -26,8 +27,13 @@ export function createSessionMint(
         const cancel = scope.later(timeoutMs, () =>
           reject((late = new EmbedError('mint-timeout', `mintSessionId did not settle within ${timeoutMs} ms`))),
         );
+        // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
+        // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
         Promise.resolve()
-          .then(mintSessionId)
+          .then(() => {
+            if (scope.dead) throw new EmbedError('destroyed', 'destroyed before it minted');
+            return mintSessionId!();
+          })
           .then((sessionId) => {
             cancel();
             const answer = httpAnswer(sessionId);
