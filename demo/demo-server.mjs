@@ -93,6 +93,9 @@ export async function startDemo(options = {}) {
    */
   const mintInterceptors = [];
 
+  /** Pages tests add to the host origin (a README snippet, say), served as given with no policy. */
+  const extraPages = new Map();
+
   /** Origins besides the service that the host pages may frame (tests add a hostile third origin). */
   const extraFrameSources = [];
 
@@ -145,6 +148,11 @@ export async function startDemo(options = {}) {
         .replace('<!--DEMO_CONFIG-->', `<script id="demo-config" type="application/json">${json}</script>`)
         .replace('nonce="DEMO_NONCE"', `nonce="${nonce}"`);
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': hostPagePolicy(nonce) }).end(html);
+      return;
+    }
+    const extraPage = extraPages.get(path);
+    if (extraPage !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(extraPage);
       return;
     }
     if (path === '/vendor/svc-embed.min.js') {
@@ -202,6 +210,15 @@ export async function startDemo(options = {}) {
     emulator,
     backend,
     refusedRequests,
+    /**
+     * Serves `html` at `path` on the host origin, as a customer's own page would be (no Content
+     * Security Policy): for tests that load a snippet from the README against the emulator.
+     * @param {string} path
+     * @param {string} html
+     */
+    addPage(path, html) {
+      extraPages.set(path, html);
+    },
     /**
      * The page's next mint is answered with `sessionId` (one the service never issued), as if the
      * id had been redeemed elsewhere. For tests, in every browser engine.

@@ -1,0 +1,47 @@
+// The README's script-tag quick start, served as written on the host origin with only three
+// substitutions (the tenant URL, the dashboard id, the CDN URL): it embeds, becomes ready, and its
+// logout button revokes the id, with no error on the page.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { ROOT, screenshot, useSuite } from './harness.js';
+
+const suite = useSuite();
+
+/** The first html block under the README's script-tag quick start heading. */
+function scriptTagQuickStart(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start: a `<script>` page'));
+  const block = /```html\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('README.md has no html block under "Quick start: a `<script>` page"');
+  return block[1]!;
+}
+
+it('the script-tag quick start runs as pasted: ready, and logout revokes the id', async () => {
+  const { demo, browser } = suite;
+  const snippet = scriptTagQuickStart()
+    .replaceAll('https://tenant.example', demo.serviceUrl)
+    .replaceAll("'d-42'", "'sales-overview'")
+    .replaceAll('https://unpkg.com/@svc-embed/host/dist/iife/svc-embed.min.js', '/vendor/svc-embed.min.js');
+  // The page around the snippet records its errors, as a developer's console would show them.
+  const errorWatch = "<script>window.__errors = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));</script>";
+  demo.addPage('/quick-start.html', `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title>${errorWatch}</head><body>\n${snippet}\n</body></html>`);
+  const minted = demo.backend.minted.length;
+
+  const page = await browser.newPage();
+  await page.goto(`${demo.hostUrl}/quick-start.html`);
+  await page.waitFor(() => typeof (window as any).SvcEmbed === 'object');
+  // `embed` is the snippet's own top-level const.
+  const ready = await page.evaluate(() => (globalThis as any).eval('embed.ready.then((info) => info)'));
+  expect(ready).toMatchObject({ mode: 'signed', publicId: 'sales-overview' });
+  expect(demo.backend.minted.length).toBe(minted + 1);
+  const sessionId = demo.backend.minted.at(-1)!.sessionId;
+  expect(demo.emulator.state.describe(sessionId)?.status).toBe('redeemed');
+  await screenshot(page, 'readme-quick-start');
+
+  await page.click('#logout');
+  await expect.poll(() => demo.emulator.state.describe(sessionId)?.status, { timeout: 10_000 }).toBe('revoked');
+  await page.waitFor(() => document.querySelector('#analytics iframe') === null);
+  expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
+  await page.close();
+});
