@@ -8,8 +8,9 @@ import { publint } from 'publint';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
+const manifest = (dir: string) => JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
 const published = readdirSync(join(root, 'packages')).filter((dir) => {
-  const pkg = JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8'));
+  const pkg = manifest(dir);
   return pkg.private !== true && pkg.exports;
 });
 
@@ -20,13 +21,15 @@ describe.each(published)('packages/%s', (dir) => {
   }, 60_000);
 
   // A package without a `require` condition is ESM-only by design (the emulator): checked as such.
-  const esmOnly = !JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')).exports['.'].require;
+  const esmOnly = !manifest(dir).exports['.'].require;
 
   it('has no "Are the Types Wrong?" problem', () => {
     const bin = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
     let out: string;
     try {
-      out = execFileSync(process.execPath, [bin, '--pack', join(root, 'packages', dir), '--format', 'json', ...(esmOnly ? ['--profile', 'esm-only'] : [])], {
+      // `./iife` is the script-tag file (a browser script defining a global), not a module with types.
+      const scripts = './iife' in manifest(dir).exports ? ['--exclude-entrypoints', './iife'] : [];
+      out = execFileSync(process.execPath, [bin, '--pack', join(root, 'packages', dir), '--format', 'json', ...(esmOnly ? ['--profile', 'esm-only'] : []), ...scripts], {
         cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' },
       });
     } catch (error) {

@@ -36,6 +36,33 @@ const MAX_RECORDS = 10_000;
  */
 
 /**
+ * One successful mint, in order of minting.
+ * @typedef {object} MintEntry
+ * @property {string} sessionId the id minted
+ * @property {number} at when, epoch ms (the emulator's clock)
+ * @property {number} deploymentId the deployment it was minted for
+ * @property {string | undefined} externalId the viewer's external id, when given
+ * @property {string | undefined} internalId the viewer's internal id, when given
+ */
+
+/**
+ * One exchange attempt of an id for a session token (the embed's `set-session` or first load).
+ * @typedef {object} ExchangeEntry
+ * @property {string} sessionId the id presented
+ * @property {number} at when, epoch ms
+ * @property {boolean} ok whether it was exchanged
+ * @property {'unknown' | 'redeemed' | 'expired' | 'revoked'} [reason] why not, when `ok` is false
+ */
+
+/**
+ * One revocation request (`DELETE /api/v1/embed/sessions/:id`).
+ * @typedef {object} RevocationEntry
+ * @property {string} sessionId the id to revoke
+ * @property {number} at when, epoch ms
+ * @property {'revoked' | 'already-revoked' | 'unknown'} result what became of it
+ */
+
+/**
  * Session ids, tokens and their logs. Every rule reads `clock.now()`, so tests move time by hand.
  * @param {{ clock: { now(): number }, sessionIdLifetimeMs: number, sessionLifetimeMs: number, trustMarginMs: number }} config
  */
@@ -45,11 +72,11 @@ export function createSessionStore(config) {
   const byId = new Map();
   /** @type {Map<string, SessionRecord>} */
   const byToken = new Map();
-  /** Every successful mint, in order: `{ sessionId, at, deploymentId, externalId, internalId }`. */
+  /** @type {MintEntry[]} Every successful mint, in order. */
   const mints = [];
-  /** Every exchange attempt: `{ sessionId, at, ok, reason? }`. */
+  /** @type {ExchangeEntry[]} Every exchange attempt, in order. */
   const exchanges = [];
-  /** Every revocation request: `{ sessionId, at, result }`. */
+  /** @type {RevocationEntry[]} Every revocation request, in order. */
   const revocations = [];
 
   /** @param {SessionRecord} record @returns {SessionStatus} */

@@ -11,9 +11,9 @@ const DEFAULT_LOOK = 'border:0;width:100%;height:100%';
  * styles (`style-src-attr`) still gets it; every other name goes through `setAttribute`.
  */
 function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, string>): void {
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name.toLowerCase() === 'style') iframe.style.cssText = value;
-    else iframe.setAttribute(name, value);
+  for (const name in attributes) {
+    if (name.toLowerCase() === 'style') iframe.style.cssText = attributes[name]!;
+    else iframe.setAttribute(name, attributes[name]!);
   }
 }
 

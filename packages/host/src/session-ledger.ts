@@ -1,10 +1,10 @@
 import { EmbedError } from './errors.js';
-import { describeHttpAnswer, httpAnswer } from './http-answer.js';
+import { httpFailure } from './http-answer.js';
 
 /** A revocation that resolved with a failed HTTP answer (`ok === false`) failed. */
 function checkRevocation(answer: unknown): void {
-  const http = httpAnswer(answer);
-  if (http?.ok === false) throw new EmbedError('revoke-failed', `revokeSessionId's request failed with ${describeHttpAnswer(http)}; the id may still be live`);
+  const failure = httpFailure(answer);
+  if (failure) throw new EmbedError('revoke-failed', `revokeSessionId failed: ${failure}; the id may still be live`);
 }
 
 /** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */

@@ -1,5 +1,5 @@
 import { EmbedError } from './errors.js';
-import { describeHttpAnswer, httpAnswer } from './http-answer.js';
+import { httpFailure } from './http-answer.js';
 import type { Scope } from './scope.js';
 
 /** Mints one session id and hands it to `use` at once; see {@link createSessionMint}. */
@@ -31,14 +31,14 @@ export function createSessionMint(
         // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
         Promise.resolve()
           .then(() => {
-            if (scope.dead) throw new EmbedError('destroyed', 'destroyed before it minted');
+            if (scope.dead) throw new EmbedError('destroyed', 'destroyed');
             return mintSessionId!();
           })
           .then((sessionId) => {
             cancel();
-            const answer = httpAnswer(sessionId);
-            if (answer?.ok === false) throw Error(`its request failed with ${describeHttpAnswer(answer)}`);
-            if (answer) throw Error('it resolved with an HTTP response, not a session id: resolve with the id (for example response.json().then((body) => body.sessionId))');
+            const failure = httpFailure(sessionId);
+            // A Response with ok false names its status; any other Response is no id either.
+            if (failure) throw Error(`its request failed: ${failure}`);
             if (typeof sessionId !== 'string' || !sessionId) throw Error(`got ${sessionId}, not a session id`);
             record(sessionId);
             if (late || scope.dead) return drop(sessionId);

@@ -7,13 +7,17 @@ import { HttpError, sendBody } from '../http-io.js';
 const APP_DIR = fileURLToPath(new URL('../../public/app/', import.meta.url));
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
-/** The frame IIFE: the `frameScript` option, else @svc-embed/frame's script-tag build. */
+/**
+ * The frame IIFE: the `frameScript` option, else @svc-embed/frame's script-tag build (its `./iife`
+ * export, a dependency of this package).
+ * @throws {HttpError} 503, saying what to do, when neither is there
+ */
 function frameScriptPath(/** @type {string | undefined} */ configured) {
   if (configured) return configured;
   try {
     return createRequire(import.meta.url).resolve('@svc-embed/frame/iife');
-  } catch {
-    return fileURLToPath(new URL('../../../frame/dist/iife/svc-embed-frame.min.js', import.meta.url));
+  } catch (cause) {
+    throw new HttpError(503, `the frame script @svc-embed/frame/iife cannot be resolved (${cause instanceof Error ? cause.message.split('\n')[0] : cause}): install @svc-embed/frame (a dependency of the emulator), build it in this repository (node scripts/build.mjs), or pass the frameScript option`);
   }
 }
 
