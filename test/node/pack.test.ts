@@ -14,28 +14,28 @@ const root = join(__dirname, '..', '..');
 /** Per published package: the files its tarball must hold (patterns), and the export paths to load. */
 const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boolean }> = {
   protocol: {
-    files: [/^(LICENSE|README\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^zod-mini-subset\/package\.json$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^zod-mini-subset\/package\.json$/],
     exports: ['', '/zod-mini-subset'],
     commonjs: true,
   },
   host: {
-    files: [/^(LICENSE|README\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed\.min\.js$/, /^src\/[\w-]+\.ts$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed\.min\.js$/, /^src\/[\w-]+\.ts$/],
     exports: ['', '/iife'],
     commonjs: true,
   },
   frame: {
-    files: [/^(LICENSE|README\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed-frame\.min\.js$/, /^src\/[\w-]+\.ts$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed-frame\.min\.js$/, /^src\/[\w-]+\.ts$/],
     exports: ['', '/iife'],
     commonjs: true,
   },
   platform: {
-    files: [/^(LICENSE|README\.md|package\.json)$/, /^bin\/svc-embed\.mjs$/, /^dist\/(esm|cjs)\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/([\w-]+\/)*[\w-]+\.ts$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^bin\/svc-embed\.mjs$/, /^dist\/(esm|cjs)\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/([\w-]+\/)*[\w-]+\.ts$/],
     exports: [''],
     commonjs: true,
   },
   // JavaScript with JSDoc types, ES modules only.
   emulator: {
-    files: [/^(LICENSE|README\.md|package\.json)$/, /^bin\/svc-embed-emulator\.js$/, /^src\/([\w-]+\/)*[\w-]+\.js$/, /^types\/([\w-]+\/)*[\w-]+\.d\.ts$/, /^public\/app\/[\w-]+\.(js|css)$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^bin\/svc-embed-emulator\.js$/, /^src\/([\w-]+\/)*[\w-]+\.js$/, /^types\/([\w-]+\/)*[\w-]+\.d\.ts$/, /^public\/app\/[\w-]+\.(js|css)$/],
     exports: ['', '/platform'],
     commonjs: false,
   },
