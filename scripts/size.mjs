@@ -51,6 +51,29 @@ const subset = { 'zod/mini': '@svc-embed/protocol/zod-mini-subset' };
 await bundled('(npm, zod/mini aliased) @svc-embed/host', "export * from '@svc-embed/host';", 'the same with zod/mini aliased to the subset', subset);
 await bundled('(npm, zod/mini aliased) @svc-embed/frame', "export * from '@svc-embed/frame';", 'the same with zod/mini aliased to the subset', subset);
 
+// A minimal app as a user writes it, bundled with esbuild as their bundler would: what each entry
+// costs by default (real zod/mini comes along), with zod/mini aliased to the subset, and, in an app
+// that already uses zod/mini for its own schemas, what the SDK adds on top (the difference).
+async function gzipOfApp(contents, alias) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', alias,
+  });
+  return gzip(result.outputFiles[0].contents);
+}
+const OWN_ZOD = "import * as z from 'zod/mini'; export const signup = z.object({ email: z.string(), age: z.optional(z.number()), plan: z.enum(['free', 'pro']) }); export const check = (value) => signup.safeParse(value).success;";
+const APPS = {
+  host: "import { createEmbed } from '@svc-embed/host'; export const embed = () => createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });",
+  frame: "import { createFrame } from '@svc-embed/frame'; export const frame = () => createFrame({ surface: 'dashboard', mode: 'private', hostOrigins: ['https://customer.example'] });",
+};
+for (const [name, app] of Object.entries(APPS)) {
+  const call = name === 'host' ? 'createEmbed' : 'createFrame';
+  rows.push([`(app) ${call}, default`, await gzipOfApp(app), null, `a minimal app using @svc-embed/${name}: real zod/mini comes along`, false]);
+  rows.push([`(app) ${call}, zod/mini aliased`, await gzipOfApp(app, subset), null, 'the same app with zod/mini aliased to @svc-embed/protocol/zod-mini-subset', false]);
+  const added = (await gzipOfApp(`${OWN_ZOD} ${app}`)) - (await gzipOfApp(OWN_ZOD));
+  rows.push([`(app) ${call}, app already has zod`, added, null, 'what the SDK adds to an app that already uses zod/mini (difference of two bundles)', false]);
+}
+
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);
 for (const [file, size, budget, what, fails] of rows) {
