@@ -1,8 +1,8 @@
-import type { ActionPayload } from '@svc-embed/protocol';
+import type { ColorScheme } from '@svc-embed/protocol';
 import type { Scope } from './scope.js';
 
 /** A scheme the host may ask for: `light`, `dark`, or `auto` (follow the OS preference). */
-export type ColorScheme = ActionPayload<'set-color-scheme'>['scheme'];
+export type { ColorScheme };
 
 /** What the surface actually shows. */
 export type ResolvedColorScheme = Exclude<ColorScheme, 'auto'>;

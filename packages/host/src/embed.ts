@@ -1,5 +1,5 @@
 import type {
-  ActionPayload, AnyEventMessage, EventMessage, EventName, EventPayload, UnknownMessage,
+  AnyEventMessage, ColorScheme, EmbedTheme, EventMessage, EventName, EventPayload, ReadyPayload, UnknownMessage,
 } from '@svc-embed/protocol';
 import type { EmbedError } from './errors.js';
 import type { LogoutResult } from './session-ledger.js';
@@ -61,7 +61,7 @@ export interface Embed {
    * baseUrl, or the tenant does not allow framing by this page's origin), with the mint error when
    * no first session id could be minted, or with `destroyed`.
    */
-  readonly ready: Promise<EventPayload<'ready'>>;
+  readonly ready: Promise<ReadyPayload>;
   /**
    * Adds a listener; returns a function that removes it. A listener that throws does not stop the
    * others; its error goes to `window.reportError` (`console.error` where that is missing).
@@ -71,12 +71,12 @@ export interface Embed {
   /** Like {@link Embed.on}, removed after the first call. */
   once<K extends keyof EmbedListeners>(name: K, listener: EmbedListeners[K]): Unsubscribe;
   /** Switches the color scheme; `auto` follows the OS preference. */
-  setColorScheme(scheme: ActionPayload<'set-color-scheme'>['scheme']): void;
+  setColorScheme(scheme: ColorScheme): void;
   /**
    * Applies a brand theme. Fields other than the documented ones pass through untouched.
    * @example embed.setTheme({ primaryColor: '#0b5', borderRadius: 8, font: 'Inter' })
    */
-  setTheme(theme: ActionPayload<'set-theme'>['embedTheme']): void;
+  setTheme(theme: EmbedTheme): void;
   /** Switches the UI language: `es-ES`, `es` or a regional variant. */
   setLocale(locale: string): void;
   /** Switches the query time zone: an IANA name such as `Europe/Berlin` (bare offsets are rejected). */

@@ -23,4 +23,12 @@ export type { ProtocolErrorCode } from './errors.js';
 export type {
   EventName, ActionName, EventPayloads, ActionPayloads, EventPayload, ActionPayload, EventType, ActionType,
   EventMessage, ActionMessage, AnyEventMessage, AnyActionMessage, UnknownMessage,
+  InferredEventPayloads, InferredActionPayloads,
 } from './types.js';
+export type {
+  EventPayloadMap, ActionPayloadMap, ColorScheme, DownloadFormat, AiQueryStatus, EmbedTheme,
+  ReadyPayload, ViewPayload, NavigatePayload, DashboardLoadedPayload, DownloadPayload, DrilldownPayload,
+  AiQueryPayload, SessionExpiringPayload, SessionExpiredPayload, ErrorPayload,
+  SetColorSchemePayload, SetThemePayload, SetLocalePayload, SetTimezonePayload, SetFilterPayload,
+  NavigateActionPayload, SetSessionPayload,
+} from './payloads.js';

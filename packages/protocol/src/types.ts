@@ -2,18 +2,25 @@ import type * as z from 'zod/mini';
 import type { actionSchemas } from './actions.js';
 import type { ACTION_PREFIX, EVENT_PREFIX, SOURCE, Surface } from './constants.js';
 import type { eventSchemas } from './events.js';
+import type { ActionPayloadMap, EventPayloadMap } from './payloads.js';
 
 /** Name of an event in the catalog (`ready`, `download`, `session-expiring` ...). */
-export type EventName = keyof typeof eventSchemas;
+export type EventName = keyof EventPayloadMap;
 
 /** Name of an action in the catalog (`set-color-scheme`, `set-session` ...). */
-export type ActionName = keyof typeof actionSchemas;
+export type ActionName = keyof ActionPayloadMap;
 
-/** Payload type of every event, by name, inferred from {@link eventSchemas}. */
-export type EventPayloads = { [N in EventName]: z.infer<(typeof eventSchemas)[N]> };
+/** Payload type of every event, by name: the documented {@link EventPayloadMap}, equal to what {@link eventSchemas} infer. */
+export type EventPayloads = EventPayloadMap;
 
-/** Payload type of every action, by name, inferred from {@link actionSchemas}. */
-export type ActionPayloads = { [N in ActionName]: z.infer<(typeof actionSchemas)[N]> };
+/** Payload type of every action, by name: the documented {@link ActionPayloadMap}, equal to what {@link actionSchemas} infer. */
+export type ActionPayloads = ActionPayloadMap;
+
+/** What the event schemas infer, by name (the type tests check it equals {@link EventPayloadMap}). */
+export type InferredEventPayloads = { [N in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[N]> };
+
+/** What the action schemas infer, by name (the type tests check it equals {@link ActionPayloadMap}). */
+export type InferredActionPayloads = { [N in keyof typeof actionSchemas]: z.infer<(typeof actionSchemas)[N]> };
 
 /** Payload of the event `N`. */
 export type EventPayload<N extends EventName> = EventPayloads[N];

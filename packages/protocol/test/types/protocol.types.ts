@@ -58,3 +58,13 @@ if (parsed.ok && parsed.message.type === 'svc:event:download') {
 }
 
 export { names, actions, badName, badAction, expiring, expiringBad, filter, wire, wireBad };
+
+// The documented payload interfaces equal what the schemas infer, name by name, both ways.
+import type { ActionPayloadMap, EventPayloadMap, InferredActionPayloads, InferredEventPayloads } from '@svc-embed/protocol';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type EachEqual<A, B> = { [K in keyof A | keyof B]: K extends keyof A ? (K extends keyof B ? Equal<A[K], B[K]> : false) : false };
+type AllTrue<T> = T[keyof T] extends true ? true : false;
+const eventPayloadsMatchSchemas: AllTrue<EachEqual<EventPayloadMap, InferredEventPayloads>> = true;
+const actionPayloadsMatchSchemas: AllTrue<EachEqual<ActionPayloadMap, InferredActionPayloads>> = true;
+void eventPayloadsMatchSchemas;
+void actionPayloadsMatchSchemas;
