@@ -29,6 +29,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'node', environment: 'node', include: NODE_TESTS, testTimeout: 20_000 },
       },
+      // The README files: nothing written twice, links that land, every code block exercised.
+      {
+        extends: true,
+        test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.ts'], testTimeout: 120_000 },
+      },
       // The real-browser suites, once per engine: the same files, SVC_ENGINE picks the driver
       // (test/browser/driver). The leak test reads heap figures over CDP: Chromium only.
       ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({

@@ -1,4 +1,4 @@
-// The one test command: build (which type-checks the packages), then the unit and Node suites, then
+// The one test command: build (which type-checks the packages), then the unit, Node and docs suites, then
 // the real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
 // run of its own so its count and time are printed apart. Ends with one closing line
 // `N passed, N failed` summed over every suite, and exits non-zero on any failure.
@@ -53,7 +53,7 @@ function runSuites(label, projects) {
   summary.push(`  ${label.padEnd(16)} ${String(counts.passed).padStart(5)} tests passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds} s`);
 }
 
-runSuites('unit+node', ['unit', 'node']);
+runSuites('unit+node+docs', ['unit', 'node', 'docs']);
 for (const engine of ['chromium', 'firefox', 'webkit']) runSuites(`browser-${engine}`, [`browser-${engine}`]);
 
 console.log(`\nPer suite:\n${summary.join('\n')}`);
