@@ -1,0 +1,23 @@
+// What the README snippets take from the reader's own code: their backend helpers, their app and
+// their data. Only these names are declared; everything of ours comes from the built packages.
+import type { PlatformClient } from '@svc-embed/platform';
+
+declare global {
+  /** The reader's platform client, made as in the platform quick start. */
+  const client: PlatformClient;
+  /** The reader's own API inside the embedded surface. */
+  const api: { exchangeSession(sessionId: string): Promise<{ expiresAt: number }>; onUnauthorized(listener: () => void): void };
+  /** The surface's session token as its page received it. */
+  const token: { expiresAt: number };
+  /** The reader's dashboard app inside the surface. */
+  const dashboard: Record<string, (...args: any[]) => unknown>;
+  /** A message event the reader's listener received. */
+  const messageEvent: MessageEvent;
+  /** The reader's bulk-move items and environment id. */
+  const items: { type: 'WORKBOOK' | 'FOLDER'; id: number }[];
+  const manyItems: { type: 'WORKBOOK' | 'FOLDER'; id: number }[];
+  const envId: string;
+  /** The reader's web server (Express-like) and its request. */
+  const app: { post(path: string, handler: (req: { user: { id: string } }, res: { json(body: unknown): void }) => unknown): void };
+}
+export {};
