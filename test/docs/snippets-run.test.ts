@@ -3,11 +3,12 @@
 // test serves, the emulator's in-code example runs in Node, the frame's script-tag snippet runs in
 // happy-dom, and the SPA quick start renders on the server. Needs a build (npm test builds first).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { Window } from 'happy-dom';
+import { createEmulator } from '../../packages/emulator/src/index.js';
 import { describe, expect, it } from 'vitest';
 import { STRICT_POLICY } from '../browser/strict-csp-server.js';
 import { codeBlocks, readmeFiles, ROOT, type CodeBlock } from './readme-files.js';
@@ -115,5 +116,29 @@ describe('README blocks that run', () => {
     await build({ entryPoints: [entry], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: out, jsx: 'automatic', logLevel: 'silent' });
     expect(execFileSync(process.execPath, [out], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe('<div style="height:640px"></div>');
   });
-});
 
+  it("the platform client's quick start runs against the emulator (only the tenant URL replaced)", async () => {
+    const block = first('packages/platform/README.md', 'ts', 'createPlatformClient');
+    const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
+    try {
+      const entry = join(RUN_DIR, 'platform-quick-start.ts');
+      writeFileSync(entry, block.code.replace("'https://tenant.example'", `'${emulator.url}'`));
+      const out = join(RUN_DIR, 'platform-quick-start.mjs');
+      await build({ entryPoints: [entry], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: out, logLevel: 'silent' });
+      rmSync(join(RUN_DIR, 'sales.pdf'), { force: true });
+      const printed = await new Promise<string>((resolve, reject) => {
+        // Asynchronously: the emulator answers from this process.
+        const child = spawn(process.execPath, [out], { cwd: RUN_DIR, env: { ...process.env, SVC_EMBED_API_KEY: 'emulator-dev-key' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => (text += chunk));
+        child.stderr.on('data', (chunk: Buffer) => (text += chunk));
+        child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+      });
+      expect(printed).toContain('42 Production analytics');
+      expect(existsSync(join(RUN_DIR, 'sales.pdf'))).toBe(true);
+      expect(readFileSync(join(RUN_DIR, 'sales.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
+});
