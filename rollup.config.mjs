@@ -6,13 +6,15 @@ import esbuild from 'rollup-plugin-esbuild';
 
 /**
  * Packages, their extra entry points (besides `src/index.ts`, each a subpath export) and, for those
- * loaded by a <script> tag, their IIFE file and global name.
+ * loaded by a <script> tag, their IIFE file and global name (`iifeExtra`: further script files, each
+ * from its own entry).
  */
 const PACKAGES = [
   { dir: 'protocol', entries: ['zod-mini-subset'] },
-  { dir: 'host', iife: { file: 'svc-embed.min.js', name: 'SvcEmbed' } },
+  { dir: 'host', entries: ['element'], iife: { file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
+  { dir: 'react', banner: "'use client';" }, // React components: marked for the client in frameworks with server components
 ];
 
 const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
@@ -28,12 +30,12 @@ const zodMiniSubset = {
 };
 
 /** @returns {import('rollup').RollupOptions} */
-function bundle(pkg, format) {
+function bundle(pkg, format, script = pkg.iife) {
   const root = `packages/${pkg.dir}`;
   const iife = format === 'iife';
   return {
     input: iife
-      ? `${root}/src/index.ts`
+      ? `${root}/src/${script.input ?? 'index'}.ts`
       : Object.fromEntries(['index', ...(pkg.entries ?? [])].map((name) => [name, `${root}/src/${name}.ts`])),
     external: iife ? [] : isExternal,
     plugins: [
@@ -42,12 +44,13 @@ function bundle(pkg, format) {
       esbuild({ target: 'es2020', minify: iife, tsconfig: `${root}/tsconfig.json` }),
     ],
     output: iife
-      ? { file: `${root}/dist/iife/${pkg.iife.file}`, format, name: pkg.iife.name }
-      : { dir: `${root}/dist/${format}`, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', format, exports: 'named' },
+      ? { file: `${root}/dist/iife/${script.file}`, format, name: script.name }
+      : { dir: `${root}/dist/${format}`, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', format, exports: 'named', banner: pkg.banner },
     treeshake: { moduleSideEffects: false },
   };
 }
 
-export default PACKAGES.flatMap((pkg) =>
-  ['esm', 'cjs', ...(pkg.iife ? ['iife'] : [])].map((format) => bundle(pkg, format)),
-);
+export default PACKAGES.flatMap((pkg) => [
+  ...['esm', 'cjs', ...(pkg.iife ? ['iife'] : [])].map((format) => bundle(pkg, format)),
+  ...(pkg.iifeExtra ?? []).map((script) => bundle(pkg, 'iife', script)),
+]);

@@ -3,15 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 // Tests import the packages' sources, not their dist, so unit tests need no build.
 const source = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
-const NODE_TESTS = ['packages/*/test/**/*.node.test.ts', 'test/node/**/*.test.ts'];
+const NODE_TESTS = ['packages/*/test/**/*.node.test.{ts,tsx}', 'test/node/**/*.test.ts'];
 
 export default defineConfig({
+  // JSX in .tsx tests and sources compiles to the automatic runtime (react/jsx-runtime), as the React package's build does.
+  esbuild: { jsx: 'automatic' },
   resolve: {
     alias: {
       '@svc-embed/protocol': source('protocol'),
       '@svc-embed/host': source('host'),
       '@svc-embed/frame': source('frame'),
       '@svc-embed/platform': source('platform'),
+      '@svc-embed/react': source('react'),
     },
   },
   test: {
@@ -21,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['packages/*/test/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'test/unit/**/*.test.ts'],
           exclude: NODE_TESTS,
         },
       },

@@ -155,12 +155,13 @@ export async function startDemo(options = {}) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(extraPage);
       return;
     }
-    if (path === '/vendor/svc-embed.min.js') {
+    if (path === '/vendor/svc-embed.min.js' || path === '/vendor/svc-embed-element.min.js') {
+      const script = path === '/vendor/svc-embed.min.js' ? hostScript : join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.min.js');
       let body;
       try {
-        body = await readFile(hostScript);
+        body = await readFile(script);
       } catch {
-        return send(res, 503, { error: `the host script is missing at ${hostScript}; run "node scripts/build.mjs"` });
+        return send(res, 503, { error: `the host script is missing at ${script}; run "node scripts/build.mjs"` });
       }
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(body);
       return;

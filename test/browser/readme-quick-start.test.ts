@@ -1,6 +1,6 @@
-// The README's script-tag quick start, served as written on the host origin with only three
-// substitutions (the tenant URL, the dashboard id, the CDN URL): it embeds, becomes ready, and its
-// logout button revokes the id, with no error on the page.
+// The README's script-tag and element quick starts, served as written on the host origin with only
+// three substitutions (the tenant URL, the dashboard id, the CDN URL): each embeds, becomes ready,
+// and its logout button revokes the id, with no error on the page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -8,18 +8,18 @@ import { ROOT, screenshot, useSuite } from './harness.js';
 
 const suite = useSuite();
 
-/** The first html block under the README's script-tag quick start heading. */
-function scriptTagQuickStart(): string {
+/** The first html block under a heading of the README. */
+function htmlBlockUnder(heading: string): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Quick start: a `<script>` page'));
+  const section = readme.slice(readme.indexOf(heading));
   const block = /```html\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('README.md has no html block under "Quick start: a `<script>` page"');
+  if (!block) throw new Error(`README.md has no html block under "${heading}"`);
   return block[1]!;
 }
 
 it('the script-tag quick start runs as pasted: ready, and logout revokes the id', async () => {
   const { demo, browser } = suite;
-  const snippet = scriptTagQuickStart()
+  const snippet = htmlBlockUnder('## Quick start: a `<script>` page')
     .replaceAll('https://tenant.example', demo.serviceUrl)
     .replaceAll("'d-42'", "'sales-overview'")
     .replaceAll('https://unpkg.com/@svc-embed/host/dist/iife/svc-embed.min.js', '/vendor/svc-embed.min.js');
@@ -42,6 +42,31 @@ it('the script-tag quick start runs as pasted: ready, and logout revokes the id'
   await page.click('#logout');
   await expect.poll(() => demo.emulator.state.describe(sessionId)?.status, { timeout: 10_000 }).toBe('revoked');
   await page.waitFor(() => document.querySelector('#analytics iframe') === null);
+  expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
+  await page.close();
+});
+
+it('the <svc-embed> element quick start runs as pasted: ready, events re-dispatched, and logout revokes the id', async () => {
+  const { demo, browser } = suite;
+  const snippet = htmlBlockUnder('## Quick start: the `<svc-embed>` element')
+    .replaceAll('https://tenant.example', demo.serviceUrl)
+    .replaceAll('"d-42"', '"sales-overview"')
+    .replaceAll('https://unpkg.com/@svc-embed/host/dist/iife/svc-embed-element.min.js', '/vendor/svc-embed-element.min.js');
+  const watch = "<script>window.__errors = []; window.__svc = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason))); for (const type of ['svc-ready', 'svc-view', 'svc-dashboard-loaded', 'svc-error', 'svc-renewal-failed', 'svc-renewed']) document.addEventListener(type, (event) => window.__svc.push({ type, detail: event.detail }));</script>";
+  demo.addPage('/element-quick-start.html', `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Element quick start</title>${watch}</head><body>\n${snippet}\n</body></html>`);
+  const minted = demo.backend.minted.length;
+  const page = await browser.newPage();
+  await page.goto(`${demo.hostUrl}/element-quick-start.html`);
+  await page.waitFor(() => (window as any).__svc.some((entry: any) => entry.type === 'svc-dashboard-loaded'));
+  const ready = await page.evaluate(() => (window as any).__svc.find((entry: any) => entry.type === 'svc-ready').detail);
+  expect(ready).toMatchObject({ mode: 'signed', publicId: 'sales-overview' });
+  expect(demo.backend.minted.length).toBe(minted + 1);
+  const sessionId = demo.backend.minted.at(-1)!.sessionId;
+  expect(await page.evaluate(() => (document.querySelector('svc-embed iframe') as HTMLIFrameElement).getBoundingClientRect().height)).toBe(640);
+  await screenshot(page, 'readme-element-quick-start');
+  await page.click('#logout');
+  await expect.poll(() => demo.emulator.state.describe(sessionId)?.status, { timeout: 10_000 }).toBe('revoked');
+  await page.waitFor(() => document.querySelector('svc-embed iframe') === null);
   expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
   await page.close();
 });

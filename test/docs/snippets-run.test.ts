@@ -117,6 +117,15 @@ describe('README blocks that run', () => {
     expect(execFileSync(process.execPath, [out], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe('<div style="height:640px"></div>');
   });
 
+  it('the React quick start renders on the server (the embed is made on the client only)', async () => {
+    const block = first('README.md', 'tsx', '@svc-embed/react');
+    const entry = join(RUN_DIR, 'react-quick-start.tsx');
+    writeFileSync(entry, `${block.code}\nimport { renderToString } from 'react-dom/server';\nconsole.log(renderToString(<App />));\n`);
+    const out = join(RUN_DIR, 'react-quick-start.mjs');
+    await build({ entryPoints: [entry], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: out, jsx: 'automatic', logLevel: 'silent' });
+    expect(execFileSync(process.execPath, [out], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe('<div style="height:640px"></div><button type="button">Sign out</button>');
+  });
+
   it("the platform client's quick start runs against the emulator (only the tenant URL replaced)", async () => {
     const block = first('packages/platform/README.md', 'ts', 'createPlatformClient');
     const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });

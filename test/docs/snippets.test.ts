@@ -34,6 +34,8 @@ describe('README code blocks', () => {
     const covered = [
       // test/browser/readme-quick-start.test.ts serves it against the emulator in three engines.
       (block: CodeBlock) => block.file === 'README.md' && block.code.includes('SvcEmbed.createEmbed'),
+      // test/browser/readme-quick-start.test.ts serves the element's quick start too.
+      (block: CodeBlock) => block.file === 'README.md' && block.code.includes('<svc-embed '),
       // test/docs/snippets-run.test.ts runs it in happy-dom.
       (block: CodeBlock) => block.file === 'packages/frame/README.md' && block.code.includes('SvcEmbedFrame.createFrame'),
     ];

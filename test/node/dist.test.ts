@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
-const PACKAGES = ['protocol', 'host', 'frame', 'platform'];
+const PACKAGES = ['protocol', 'host', 'frame', 'platform', 'react'];
 const IIFES = [
   ['host', 'svc-embed.min.js', 'SvcEmbed'],
   ['frame', 'svc-embed-frame.min.js', 'SvcEmbedFrame'],
@@ -21,8 +21,9 @@ describe.each(PACKAGES)('@svc-embed/%s dist', (name) => {
   const pkg = manifest(name);
   const dir = join(root, 'packages', name);
 
-  it('declares an exports map with ESM, CJS and types, and no side effects', () => {
-    expect(pkg.sideEffects).toBe(false);
+  it('declares an exports map with ESM, CJS and types, and no side effects (but the element entry, which registers <svc-embed>)', () => {
+    if (name === 'host') expect(pkg.sideEffects).toEqual(['./dist/esm/element.js', './dist/cjs/element.js', './dist/iife/*.js', './src/element.ts']);
+    else expect(pkg.sideEffects).toBe(false);
     const entry = pkg.exports['.'];
     for (const file of [entry.import.types, entry.import.default, entry.require.types, entry.require.default, pkg.main, pkg.module, pkg.types]) {
       expect(existsSync(join(dir, file)), `${name}: ${file} (run npm run build)`).toBe(true);
@@ -43,6 +44,23 @@ describe.each(PACKAGES)('@svc-embed/%s dist', (name) => {
     const cjs = node(['-e', `console.log(Object.keys(require('@svc-embed/${name}')).sort().join())`]);
     const esm = node(['--input-type=module', '-e', `console.log(Object.keys(await import('@svc-embed/${name}')).filter(k => k !== 'default').sort().join())`]);
     expect(esm).toBe(cjs);
+  });
+});
+
+describe('@svc-embed/host/element', () => {
+  it('imports in Node without a DOM and registers nothing there, with import and require', () => {
+    const esm = node(['--input-type=module', '-e', "const m = await import('@svc-embed/host/element'); console.log(typeof m.defineSvcEmbedElement, typeof customElements)"]);
+    const cjs = node(['-e', "const m = require('@svc-embed/host/element'); console.log(typeof m.defineSvcEmbedElement, typeof customElements)"]);
+    expect(esm.trim()).toBe('function undefined');
+    expect(cjs.trim()).toBe('function undefined');
+  });
+
+  it('svc-embed-element.min.js defines SvcEmbed with the element API, and registers nothing without a DOM', () => {
+    const code = readFileSync(join(root, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.min.js'), 'utf8');
+    const context: Record<string, any> = {};
+    runInNewContext(code, context);
+    expect(typeof context.SvcEmbed.createEmbed).toBe('function');
+    expect(typeof context.SvcEmbed.defineSvcEmbedElement).toBe('function');
   });
 });
 

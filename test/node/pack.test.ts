@@ -19,8 +19,13 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     commonjs: true,
   },
   host: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed\.min\.js$/, /^src\/[\w-]+\.ts$/],
-    exports: ['', '/iife'],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed(-element)?\.min\.js$/, /^src\/([\w-]+\/)?[\w-]+\.ts$/, /^element\/package\.json$/],
+    exports: ['', '/iife', '/element', '/element/iife'],
+    commonjs: true,
+  },
+  react: {
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.tsx?$/],
+    exports: [''],
     commonjs: true,
   },
   frame: {

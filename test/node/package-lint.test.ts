@@ -27,9 +27,10 @@ describe.each(published)('packages/%s', (dir) => {
     const bin = join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
     let out: string;
     try {
-      // `./iife` is the script-tag file (a browser script defining a global), not a module with types.
-      const scripts = './iife' in manifest(dir).exports ? ['--exclude-entrypoints', './iife'] : [];
-      out = execFileSync(process.execPath, [bin, '--pack', join(root, 'packages', dir), '--format', 'json', ...(esmOnly ? ['--profile', 'esm-only'] : []), ...scripts], {
+      // `…/iife` paths are script-tag files (browser scripts defining a global), not modules with types.
+      const scripts = Object.keys(manifest(dir).exports).filter((path) => path.endsWith('/iife'));
+      const excluded = scripts.length ? ['--exclude-entrypoints', ...scripts] : [];
+      out = execFileSync(process.execPath, [bin, '--pack', join(root, 'packages', dir), '--format', 'json', ...(esmOnly ? ['--profile', 'esm-only'] : []), ...excluded], {
         cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'silent' },
       });
     } catch (error) {

@@ -1,0 +1,178 @@
+import { createEmbed } from '../create-embed.js';
+import type { Embed } from '../embed.js';
+import type { EmbedOptions } from '../embed-options.js';
+import { EmbedError } from '../errors.js';
+import type { LogoutResult, SessionLedger } from '../session-ledger.js';
+import { sessionEndpointCallbacks } from './session-endpoint.js';
+
+/** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint'] as const;
+
+/** The `<svc-embed>` element's own API, beyond `HTMLElement`. */
+export interface SvcEmbedElement extends HTMLElement {
+  /** `base-url`: the tenant's base URL. */
+  baseUrl: string | null;
+  /** `public-id`: the dashboard to embed. */
+  publicId: string | null;
+  /** `src`: a full embed URL on the tenant origin, instead of `public-id`. */
+  src: string | null;
+  /** `allow-export`: shows the embed's download actions. */
+  allowExport: boolean;
+  /** `timezone`: an IANA time-zone name for the URL. */
+  timezone: string | null;
+  /** `session-endpoint`: POST mints `{ sessionId }`, DELETE `<endpoint>/<id>` revokes. */
+  sessionEndpoint: string | null;
+  /** Mints a session id; overrides `session-endpoint`. */
+  mintSessionId: EmbedOptions['mintSessionId'];
+  /** Revokes a session id; overrides `session-endpoint`. */
+  revokeSessionId: EmbedOptions['revokeSessionId'];
+  /** The viewer's ledger, shared with other embeds; default one per embed. */
+  ledger: SessionLedger | undefined;
+  /** The embed while the element is connected, else undefined. */
+  readonly embed: Embed | undefined;
+  setColorScheme: Embed['setColorScheme'];
+  setTheme: Embed['setTheme'];
+  setLocale: Embed['setLocale'];
+  setTimezone: Embed['setTimezone'];
+  setFilter: Embed['setFilter'];
+  navigate: Embed['navigate'];
+  refresh: Embed['refresh'];
+  setSession: Embed['setSession'];
+  renewSession: Embed['renewSession'];
+  /** Logs the viewer out: revokes every id of the ledger and removes the iframe. */
+  logout(): Promise<LogoutResult>;
+}
+
+/** The element's embed and the attributes it was made from (to tell whether a change needs a new one). */
+type Phase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string };
+
+/**
+ * Defines `<svc-embed>` in `registry` (default: the page's `customElements`) and returns its class.
+ * The class is made here, not at import, so importing in Node (server rendering) defines nothing.
+ * @throws {EmbedError} `invalid-option` when there is no custom-element registry
+ */
+export function defineSvcEmbedElement(registry: CustomElementRegistry | undefined = globalThis.customElements, name = 'svc-embed'): CustomElementConstructor {
+  if (!registry) throw new EmbedError('invalid-option', 'no customElements registry: define <svc-embed> in a browser');
+  const existing = registry.get(name);
+  if (existing) return existing;
+
+  class SvcEmbedElementImpl extends HTMLElement implements SvcEmbedElement {
+    static observedAttributes = [...SVC_EMBED_ATTRIBUTES];
+    mintSessionId: EmbedOptions['mintSessionId'];
+    revokeSessionId: EmbedOptions['revokeSessionId'];
+    ledger: SessionLedger | undefined;
+    private phase: Phase = { name: 'idle' };
+    private cancelReconcile: (() => void) | undefined;
+
+    get baseUrl() { return this.getAttribute('base-url'); }
+    set baseUrl(value) { this.reflect('base-url', value); }
+    get publicId() { return this.getAttribute('public-id'); }
+    set publicId(value) { this.reflect('public-id', value); }
+    get src() { return this.getAttribute('src'); }
+    set src(value) { this.reflect('src', value); }
+    get allowExport() { return this.hasAttribute('allow-export'); }
+    set allowExport(value) { this.toggleAttribute('allow-export', Boolean(value)); }
+    get timezone() { return this.getAttribute('timezone'); }
+    set timezone(value) { this.reflect('timezone', value); }
+    get sessionEndpoint() { return this.getAttribute('session-endpoint'); }
+    set sessionEndpoint(value) { this.reflect('session-endpoint', value); }
+    get embed() { return this.phase.name === 'live' ? this.phase.embed : undefined; }
+
+    connectedCallback() {
+      this.scheduleReconcile();
+    }
+
+    disconnectedCallback() {
+      this.scheduleReconcile();
+    }
+
+    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
+      if (before !== after) this.scheduleReconcile();
+    }
+
+    setColorScheme: Embed['setColorScheme'] = (scheme) => this.live().setColorScheme(scheme);
+    setTheme: Embed['setTheme'] = (theme) => this.live().setTheme(theme);
+    setLocale: Embed['setLocale'] = (locale) => this.live().setLocale(locale);
+    setTimezone: Embed['setTimezone'] = (timezone) => this.live().setTimezone(timezone);
+    setFilter: Embed['setFilter'] = ((...args: Parameters<Embed['setFilter']>) => this.live().setFilter(...args)) as Embed['setFilter'];
+    navigate: Embed['navigate'] = (path) => this.live().navigate(path);
+    refresh: Embed['refresh'] = () => this.live().refresh();
+    setSession: Embed['setSession'] = (sessionId) => this.live().setSession(sessionId);
+    renewSession: Embed['renewSession'] = () => this.live().renewSession();
+    logout = () => this.live().logout();
+
+    private reflect(attribute: string, value: string | null) {
+      if (value === null || value === undefined) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, value);
+    }
+
+    private live(): Embed {
+      if (this.phase.name !== 'live') throw new EmbedError('destroyed', '<svc-embed> has no embed: it makes one once connected with a base-url');
+      return this.phase.embed;
+    }
+
+    /**
+     * Brings the embed in line with the element in a task after this one, once: connecting,
+     * attributes set while parsing, a move in the DOM (disconnected and connected again) and several
+     * attribute changes in one task all come to one decision, so nothing is minted for a state that
+     * did not last.
+     */
+    private scheduleReconcile() {
+      if (this.cancelReconcile) return;
+      const win = this.ownerDocument.defaultView ?? globalThis;
+      const timer = win.setTimeout(() => {
+        this.cancelReconcile = undefined;
+        this.reconcile();
+      }, 0);
+      this.cancelReconcile = () => win.clearTimeout(timer);
+    }
+
+    private reconcile() {
+      const wanted = this.isConnected && this.baseUrl ? this.settingsKey() : undefined;
+      if (this.phase.name === 'live' && this.phase.madeFrom === wanted) return;
+      this.teardown();
+      if (wanted) this.create(wanted);
+    }
+
+    /** What the embed is made from: every observed attribute. */
+    private settingsKey(): string {
+      return JSON.stringify(SVC_EMBED_ATTRIBUTES.map((name) => this.getAttribute(name)));
+    }
+
+    private create(madeFrom: string) {
+      const endpoint = this.sessionEndpoint ? sessionEndpointCallbacks(this.sessionEndpoint) : undefined;
+      const signed = this.mintSessionId !== undefined || endpoint !== undefined;
+      // The iframe fills the element: give the element its size (it is a block by default).
+      if (!this.style.display) this.style.display = 'block';
+      const embed = createEmbed({
+        baseUrl: this.baseUrl!,
+        ...(this.src ? { src: this.src } : { publicId: this.publicId ?? undefined }),
+        container: this,
+        allowExport: this.allowExport,
+        timezone: this.timezone ?? undefined,
+        ledger: this.ledger,
+        // The callbacks set as properties now, or later: the latest is called.
+        ...(signed
+          ? {
+              mintSessionId: () => (this.mintSessionId ?? endpoint!.mintSessionId)(),
+              revokeSessionId: (sessionId: string) => (this.revokeSessionId ?? endpoint?.revokeSessionId)?.(sessionId),
+            }
+          : {}),
+      });
+      const dispatch = (type: string, detail: unknown) =>
+        this.dispatchEvent(new CustomEvent(`svc-${type}`, { detail, bubbles: true, composed: true }));
+      embed.on('*', (payload, message) => dispatch(message.type.slice(message.type.lastIndexOf(':') + 1), payload));
+      embed.on('renewed', (info) => dispatch('renewed', info));
+      embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
+      this.phase = { name: 'live', embed, madeFrom };
+    }
+
+    private teardown() {
+      if (this.phase.name === 'live') this.phase.embed.destroy();
+      this.phase = { name: 'idle' };
+    }
+  }
+
+  registry.define(name, SvcEmbedElementImpl);
+  return SvcEmbedElementImpl;
+}

@@ -1,0 +1,174 @@
+/**
+ * @vitest-environment happy-dom
+ * @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+ */
+// The <svc-embed> element: attributes and properties, the embed made once connected (and not for an
+// element removed or moved in the same task), events re-dispatched as svc-<name>, the senders as
+// methods, session-endpoint minting and revoking, attribute changes recreating the embed.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineSvcEmbedElement, type SvcEmbedElement } from '../src/element.js';
+import { attachFrameWindow, deliver, event, READY, TENANT } from './helpers.js';
+
+let count = 0;
+/** A fresh element name per test, so each test defines its own class. */
+function makeElement(attributes: Record<string, string> = {}): SvcEmbedElement {
+  const name = `svc-embed-test-${++count}`;
+  defineSvcEmbedElement(customElements, name);
+  const element = document.createElement(name) as SvcEmbedElement;
+  for (const [key, value] of Object.entries({ 'base-url': TENANT, 'public-id': 'd-42', ...attributes })) element.setAttribute(key, value);
+  return element;
+}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+describe('<svc-embed>', () => {
+  it('creates the embed once connected, with its attributes in the URL, and re-dispatches every event', async () => {
+    const element = makeElement({ 'allow-export': '', timezone: 'Europe/Berlin' });
+    element.mintSessionId = vi.fn(() => 's1');
+    const seen: { type: string; detail: unknown; bubbles: boolean; composed: boolean }[] = [];
+    document.body.addEventListener('svc-ready', (e) => seen.push({ type: e.type, detail: (e as CustomEvent).detail, bubbles: e.bubbles, composed: e.composed }));
+    document.body.addEventListener('svc-download', (e) => seen.push({ type: e.type, detail: (e as CustomEvent).detail, bubbles: e.bubbles, composed: e.composed }));
+    document.body.append(element);
+    expect(element.embed).toBeUndefined();
+    await tick();
+    const iframe = element.querySelector('iframe')!;
+    const url = new URL(iframe.src);
+    expect(url.pathname).toBe('/embed/dashboard/d-42');
+    expect(url.searchParams.get('session')).toBe('s1');
+    expect(url.searchParams.get('allowExport')).toBe('true');
+    expect(url.searchParams.get('timezone')).toBe('Europe/Berlin');
+    expect(element.style.display).toBe('block');
+    const frame = attachFrameWindow(iframe);
+    deliver(event('ready', READY), TENANT, frame);
+    deliver(event('download', { format: 'csv', target: 'widget', rowCount: 3 }), TENANT, frame);
+    expect(seen).toEqual([
+      { type: 'svc-ready', detail: READY, bubbles: true, composed: true },
+      { type: 'svc-download', detail: { format: 'csv', target: 'widget', rowCount: 3 }, bubbles: true, composed: true },
+    ]);
+    element.setColorScheme('dark');
+    expect(frame.posted.map((entry) => [entry.message.type, entry.origin])).toEqual([['svc:action:set-color-scheme', TENANT]]);
+    expect(await element.embed!.ready).toEqual(READY);
+  });
+
+  it('properties reflect to attributes', () => {
+    const element = makeElement();
+    element.publicId = 'd-7';
+    element.allowExport = true;
+    element.sessionEndpoint = '/api/embed-session';
+    expect(element.getAttribute('public-id')).toBe('d-7');
+    expect(element.hasAttribute('allow-export')).toBe(true);
+    expect(element.getAttribute('session-endpoint')).toBe('/api/embed-session');
+    element.allowExport = false;
+    element.timezone = null;
+    expect(element.hasAttribute('allow-export')).toBe(false);
+    expect(element.timezone).toBeNull();
+  });
+
+  it('an element removed in the task that added it mints nothing; one moved keeps its embed (no second mint)', async () => {
+    const gone = makeElement();
+    gone.mintSessionId = vi.fn(() => 'never');
+    document.body.append(gone);
+    gone.remove();
+    await tick();
+    expect(gone.mintSessionId).not.toHaveBeenCalled();
+    expect(gone.embed).toBeUndefined();
+
+    const moved = makeElement();
+    const mint = vi.fn(() => `m${mint.mock.calls.length}`);
+    moved.mintSessionId = mint;
+    const first = document.createElement('section');
+    const second = document.createElement('section');
+    document.body.append(first, second);
+    first.append(moved);
+    await tick();
+    const embed = moved.embed;
+    second.append(moved); // disconnected and connected again in one task
+    await tick();
+    expect(moved.embed).toBe(embed);
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(moved.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('attributes set one by one, with microtasks between them, in one task make one embed (as WebKit parses them)', async () => {
+    const element = makeElement({ 'public-id': 'd-1' });
+    const mint = vi.fn(() => `p${mint.mock.calls.length}`);
+    element.mintSessionId = mint;
+    document.body.append(element);
+    await Promise.resolve();
+    element.setAttribute('allow-export', '');
+    await Promise.resolve();
+    element.setAttribute('timezone', 'Europe/Berlin');
+    await tick();
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(new URL(element.querySelector('iframe')!.src).searchParams.get('timezone')).toBe('Europe/Berlin');
+  });
+
+  it('disconnected: the embed is destroyed and its iframe removed; an attribute change recreates it', async () => {
+    const element = makeElement();
+    const mint = vi.fn(() => `id${mint.mock.calls.length}`);
+    element.mintSessionId = mint;
+    document.body.append(element);
+    await tick();
+    const first = element.embed!;
+    element.setAttribute('public-id', 'd-99');
+    await tick();
+    expect(element.embed).not.toBe(first);
+    expect(new URL(element.querySelector('iframe')!.src).pathname).toBe('/embed/dashboard/d-99');
+    expect(element.querySelectorAll('iframe')).toHaveLength(1);
+    expect(mint).toHaveBeenCalledTimes(2);
+    element.remove();
+    await tick();
+    expect(element.embed).toBeUndefined();
+    expect(element.querySelector('iframe')).toBeNull();
+    expect(() => element.refresh()).toThrow(expect.objectContaining({ code: 'destroyed', message: expect.stringContaining('once connected') }));
+  });
+
+  it('session-endpoint: POST mints, DELETE <endpoint>/<id> revokes on logout, a non-2xx answer is a failure', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${url}`);
+      if (init.method === 'POST') return new Response(JSON.stringify({ sessionId: 'ses-from-endpoint' }), { status: 200 });
+      return new Response(null, { status: url.endsWith('ses-from-endpoint') ? 204 : 404 });
+    }));
+    const element = makeElement({ 'session-endpoint': '/api/embed-session' });
+    document.body.append(element);
+    await tick();
+    await tick();
+    expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('ses-from-endpoint');
+    const result = await element.logout();
+    expect(result).toEqual({ revoked: ['ses-from-endpoint'], failed: [] });
+    expect(calls).toEqual(['POST /api/embed-session', 'DELETE /api/embed-session/ses-from-endpoint']);
+
+  });
+
+  it('session-endpoint: a mint answered with a non-2xx status fails, naming it', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"down"}', { status: 500 })));
+      const failing = makeElement({ 'session-endpoint': '/api/embed-session' });
+      document.body.append(failing);
+      await vi.advanceTimersByTimeAsync(0);
+      const ready = failing.embed!.ready;
+      ready.catch(() => {});
+      await vi.advanceTimersByTimeAsync(10_000); // four attempts with backoff
+      await expect(ready).rejects.toMatchObject({ code: 'mint-failed', message: expect.stringContaining('HTTP 500') });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('properties for the session callbacks override the endpoint', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const element = makeElement({ 'session-endpoint': '/api/embed-session' });
+    element.mintSessionId = () => 'from-property';
+    document.body.append(element);
+    await tick();
+    expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('from-property');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,26 @@
+'use client';
+import type { Embed } from '@svc-embed/host';
+import { forwardRef, useImperativeHandle, type CSSProperties } from 'react';
+import { useEmbed, type UseEmbedOptions } from './use-embed.js';
+
+/** Props of {@link SvcEmbed}: the embed's options and listeners, and the container's class and style. */
+export interface SvcEmbedProps extends UseEmbedOptions {
+  /** Class of the container `<div>` the iframe fills. */
+  className?: string;
+  /** Style of the container `<div>`: give it a height. */
+  style?: CSSProperties;
+}
+
+/**
+ * Embeds a surface of the service: a `<div>` whose iframe the SDK creates once mounted in the
+ * browser. Every `EmbedOptions` field is a prop, every event an `on<Name>` prop; `ref` gets the
+ * `Embed` (actions, `renewSession`, `logout`). See {@link useEmbed} for what recreates the embed.
+ * @example
+ * <SvcEmbed baseUrl="https://tenant.example" publicId="d-42" mintSessionId={mint} style={{ height: 640 }}
+ *   onDownload={(payload) => toast(`exported ${payload.format}`)} />
+ */
+export const SvcEmbed = forwardRef<Embed | undefined, SvcEmbedProps>(function SvcEmbed({ className, style, ...options }, ref) {
+  const { ref: container, embed } = useEmbed(options);
+  useImperativeHandle(ref, () => embed, [embed]);
+  return <div ref={container} className={className} style={style} />;
+});

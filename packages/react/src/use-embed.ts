@@ -1,0 +1,107 @@
+'use client';
+import { createEmbed, type Embed, type EmbedOptions } from '@svc-embed/host';
+import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LISTENER_PROPS, type EmbedEventProps } from './event-props.js';
+import { useOptionalLedger } from './session-ledger-context.js';
+
+/**
+ * Options of {@link useEmbed} and props of `<SvcEmbed>`: every {@link EmbedOptions} field but the
+ * container and the injected window, document and clock; an `on<Name>` listener per event; and the
+ * settings that follow the props through actions, without recreating the embed.
+ */
+export interface UseEmbedOptions extends Omit<EmbedOptions, 'container' | 'iframe' | 'window' | 'document' | 'now'>, EmbedEventProps {
+  /** Sent as `set-color-scheme` whenever it changes (and once the embed exists). */
+  colorScheme?: ColorScheme;
+  /** Sent as `set-locale` whenever it changes. */
+  locale?: string;
+  /** Sent as `set-theme` whenever its content changes. */
+  theme?: EmbedTheme;
+}
+
+/** The options handed to `createEmbed` as they are when it is created. */
+const PASSED_OPTIONS = [
+  'publicId', 'src', 'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'debug',
+] as const satisfies readonly (keyof EmbedOptions)[];
+
+/** What {@link useEmbed} returns. */
+export interface UseEmbedResult {
+  /** Put it on the element the iframe goes into (`<div ref={ref} />`). */
+  ref: (element: HTMLElement | null) => void;
+  /** The embed, once created in the browser (never during server rendering). */
+  embed: Embed | undefined;
+}
+
+/**
+ * Creates an embed in the element that gets `ref`, and destroys it on unmount. Changing a listener or
+ * a session callback never recreates it (the latest one is called); changing `baseUrl`, `publicId`,
+ * `src`, `allowExport` or the ledger does (a new URL and session). `colorScheme`, `locale`,
+ * `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
+ * first mount mints nothing.
+ * @example
+ * const { ref, embed } = useEmbed({ baseUrl, publicId: 'd-42', mintSessionId, onDownload: (p) => track(p.format) });
+ * return <div ref={ref} style={{ height: 640 }} />;
+ */
+export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const [embed, setEmbed] = useState<Embed>();
+  const latest = useRef(options);
+  latest.current = options;
+  const contextLedger = useOptionalLedger();
+  const ledger = options.ledger ?? contextLedger;
+  const signed = options.mintSessionId !== undefined;
+  const { baseUrl, publicId, src, allowExport, colorScheme, locale, timezone, theme } = options;
+
+  useEffect(() => {
+    if (!container) return undefined;
+    const current = latest.current;
+    const settings: Partial<EmbedOptions> = {};
+    for (const key of PASSED_OPTIONS) if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
+    const created = createEmbed({
+      ...settings,
+      baseUrl: current.baseUrl,
+      container,
+      ledger,
+      ...(signed
+        ? {
+            mintSessionId: () => latest.current.mintSessionId!(),
+            revokeSessionId: (sessionId: string) => latest.current.revokeSessionId?.(sessionId),
+          }
+        : {}),
+    });
+    for (const [name, prop] of LISTENER_PROPS) {
+      created.on(name, (...args: unknown[]) => (latest.current[prop] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args));
+    }
+    setEmbed(created);
+    return () => {
+      created.destroy();
+      setEmbed(undefined);
+    };
+    // Deliberately not on every option: the timezone is in the first URL and follows through
+    // set-timezone after that; listeners and callbacks are read from `latest` when called.
+  }, [container, baseUrl, publicId, src, allowExport, signed, ledger]);
+
+  const created = useRef<{ embed: Embed; timezone: string | undefined } | undefined>(undefined);
+  useEffect(() => {
+    if (embed && created.current?.embed !== embed) created.current = { embed, timezone };
+  }, [embed, timezone]);
+  useEffect(() => {
+    if (embed && colorScheme) embed.setColorScheme(colorScheme);
+  }, [embed, colorScheme]);
+  useEffect(() => {
+    if (embed && locale) embed.setLocale(locale);
+  }, [embed, locale]);
+  useEffect(() => {
+    if (embed && timezone && created.current?.embed === embed && created.current.timezone !== timezone) {
+      created.current.timezone = timezone;
+      embed.setTimezone(timezone);
+    }
+  }, [embed, timezone]);
+  const themeKey = theme ? JSON.stringify(theme) : undefined;
+  useEffect(() => {
+    if (embed && themeKey) embed.setTheme(JSON.parse(themeKey) as EmbedTheme);
+  }, [embed, themeKey]);
+
+  const ref = useCallback((element: HTMLElement | null) => setContainer(element), []);
+  return { ref, embed };
+}

@@ -1,0 +1,114 @@
+/**
+ * @vitest-environment happy-dom
+ * @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+ */
+// <SvcEmbed>, useEmbed and SessionLedgerProvider with React Testing Library: one mint per embed
+// under StrictMode, listener props that never recreate, URL props that do, actions that follow
+// props, unmount, and signing out and in again without a reload.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode, createRef, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Embed } from '@svc-embed/host';
+import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/helpers.js';
+import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
+
+afterEach(cleanup);
+
+const iframes = () => [...document.querySelectorAll('iframe')];
+const mintCounter = () => {
+  let n = 0;
+  return vi.fn(() => `s${++n}`);
+};
+
+describe('<SvcEmbed>', () => {
+  it('under StrictMode mints exactly one id for one embed, and shows one iframe', async () => {
+    const mint = mintCounter();
+    render(<StrictMode><SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} attributes={{ title: 'Sales' }} /></StrictMode>);
+    await waitFor(() => expect(screen.getByTitle('Sales').getAttribute('src')).toContain('session=s1'));
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(iframes()).toHaveLength(1);
+  });
+
+  it('a new listener prop is used without recreating the embed; the ref is the Embed', async () => {
+    const ref = createRef<Embed | undefined>();
+    const first = vi.fn();
+    const second = vi.fn();
+    const mint = mintCounter();
+    const { rerender } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" mintSessionId={mint} onDownload={first} />);
+    await waitFor(() => expect(ref.current).toBeDefined());
+    const iframe = ref.current!.iframe;
+    rerender(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" mintSessionId={() => 'other'} onDownload={second} />);
+    const frame = attachFrameWindow(iframe);
+    act(() => {
+      deliver(event('ready', READY), TENANT, frame);
+      deliver(event('download', { format: 'png', target: 'widget' }), TENANT, frame);
+    });
+    expect(second).toHaveBeenCalledWith({ format: 'png', target: 'widget' }, expect.objectContaining({ type: 'svc:event:download' }));
+    expect(first).not.toHaveBeenCalled();
+    expect(ref.current!.iframe).toBe(iframe);
+    expect(mint).toHaveBeenCalledTimes(1);
+  });
+
+  it('a new publicId recreates the embed with a new id; unmount removes it', async () => {
+    const mint = mintCounter();
+    const { rerender, unmount } = render(<SvcEmbed baseUrl={TENANT} publicId="d-1" mintSessionId={mint} />);
+    await waitFor(() => expect(iframes()[0]?.src).toContain('/embed/dashboard/d-1'));
+    rerender(<SvcEmbed baseUrl={TENANT} publicId="d-2" mintSessionId={mint} />);
+    await waitFor(() => expect(iframes().map((iframe) => new URL(iframe.src).pathname)).toEqual(['/embed/dashboard/d-2']));
+    expect(mint).toHaveBeenCalledTimes(2);
+    unmount();
+    expect(iframes()).toHaveLength(0);
+  });
+
+  it('colorScheme, locale and timezone follow the props as actions, without recreating', async () => {
+    const ref = createRef<Embed | undefined>();
+    const { rerender } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="dark" timezone="Europe/Berlin" />);
+    await waitFor(() => expect(ref.current).toBeDefined());
+    const frame = attachFrameWindow(ref.current!.iframe);
+    act(() => deliver(event('ready', { ...READY, mode: 'private' }), TENANT, frame));
+    rerender(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="light" locale="de-DE" timezone="Asia/Tokyo" />);
+    await waitFor(() => expect(frame.posted.length).toBe(4));
+    expect(frame.posted.map((entry) => [entry.message.type, entry.message.payload])).toEqual([
+      ['svc:action:set-color-scheme', { scheme: 'dark' }],
+      ['svc:action:set-color-scheme', { scheme: 'light' }],
+      ['svc:action:set-locale', { locale: 'de-DE' }],
+      ['svc:action:set-timezone', { timezone: 'Asia/Tokyo' }],
+    ]);
+    expect(new URL(ref.current!.iframe.src).searchParams.get('timezone')).toBe('Europe/Berlin');
+  });
+});
+
+describe('SessionLedgerProvider', () => {
+  function App({ mint, revoke }: { mint: () => string; revoke: (id: string) => void }) {
+    const [signedIn, setSignedIn] = useState(true);
+    const { logout } = useSessionLedger();
+    return signedIn ? (
+      <>
+        <SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} revokeSessionId={revoke} attributes={{ title: 'Dashboard' }} />
+        <button type="button" onClick={async () => { await logout(); setSignedIn(false); }}>Sign out</button>
+      </>
+    ) : (
+      <button type="button" onClick={() => setSignedIn(true)}>Sign in</button>
+    );
+  }
+
+  it('sign out revokes every id and removes the embed; signing in again embeds with a new ledger', async () => {
+    const mint = mintCounter();
+    const revoke = vi.fn();
+    render(<SessionLedgerProvider><App mint={mint} revoke={revoke} /></SessionLedgerProvider>);
+    await waitFor(() => expect(screen.getByTitle('Dashboard').getAttribute('src')).toContain('session=s1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(revoke).toHaveBeenCalledWith('s1');
+    expect(iframes()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTitle('Dashboard').getAttribute('src')).toContain('session=s2'));
+    expect(mint).toHaveBeenCalledTimes(2);
+  });
+
+  it('useSessionLedger without a provider says what is missing', () => {
+    const Lonely = () => <>{useSessionLedger().ledger ? 'x' : 'y'}</>;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Lonely />)).toThrow(/SessionLedgerProvider/);
+  });
+});
