@@ -8,3 +8,10 @@ export { defineSvcEmbedElement, SVC_EMBED_ATTRIBUTES } from './element/svc-embed
 export type { SvcEmbedElement } from './element/svc-embed-element.js';
 export { sessionEndpointCallbacks } from './element/session-endpoint.js';
 export type { SessionEndpointCallbacks } from './element/session-endpoint.js';
+
+declare global {
+  interface HTMLElementTagNameMap {
+    /** The svc-embed element: see `@svc-embed/host/element`. */
+    'svc-embed': import('./element/svc-embed-element.js').SvcEmbedElement;
+  }
+}

@@ -71,3 +71,16 @@ const error = new EmbedError('mint-timeout', 'slow');
 new EmbedError('slow', 'x');
 const options: Partial<EmbedOptions> = { readyTimeoutMs: 0, maxAttempts: 2, retryDelayMs: 10, mintTimeoutMs: 1 };
 void [ready, logout, renewal, codes, error, options];
+
+// The <svc-embed> element: typed by its tag name once the entry is imported.
+import { defineSvcEmbedElement, type SvcEmbedElement } from '@svc-embed/host/element';
+const element: SvcEmbedElement = document.createElement('svc-embed');
+element.setColorScheme('dark');
+// @ts-expect-error not a color scheme
+element.setColorScheme('sepia');
+element.allowExport = true;
+// @ts-expect-error allowExport is a boolean
+element.allowExport = 'yes';
+element.mintSessionId = () => 'ses_x';
+void element.logout().then(({ revoked }) => revoked.length);
+defineSvcEmbedElement(customElements, 'my-embed');

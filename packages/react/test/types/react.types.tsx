@@ -1,0 +1,53 @@
+// Type tests for @svc-embed/react (against the built package): every line marked @ts-expect-error
+// must fail to compile, every other line must compile.
+import type { Embed } from '@svc-embed/host';
+import { SessionLedgerProvider, SvcEmbed, useEmbed, useSessionLedger, type SvcEmbedProps } from '@svc-embed/react';
+import { createRef } from 'react';
+
+const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
+
+// Every event is an on<Name> prop with its payload typed by name.
+<SvcEmbed {...base} onDownload={(payload) => payload.format satisfies 'csv' | 'xlsx' | 'png' | 'pdf'} />;
+<SvcEmbed {...base} onDashboardLoaded={(payload) => payload.widgetCount} onSessionExpiring={(payload, message) => [payload.expiresInMs, message.timestamp]} />;
+<SvcEmbed {...base} onAiQuery={(payload) => payload.status} onRenewed={(info) => info.attempts} onRenewalFailed={(info) => info.error.code} />;
+// @ts-expect-error no such event
+<SvcEmbed {...base} onDownloaded={() => {}} />;
+// @ts-expect-error the download payload has no rows
+<SvcEmbed {...base} onDownload={(payload) => payload.rows} />;
+
+// EmbedOptions fields are props; the container and injected globals are not.
+<SvcEmbed {...base} allowExport timezone="Europe/Berlin" mintSessionId={() => 'ses_x'} revokeSessionId={(id) => id} maxAttempts={3} attributes={{ title: 'Sales' }} />;
+// @ts-expect-error the component makes its own container
+<SvcEmbed {...base} container="#analytics" />;
+// @ts-expect-error baseUrl is required
+<SvcEmbed publicId="d-42" />;
+
+// Settings that follow as actions take the protocol's literal unions.
+<SvcEmbed {...base} colorScheme="dark" locale="de-DE" theme={{ primaryColor: '#0b5', borderRadius: 8 }} />;
+// @ts-expect-error not a color scheme
+<SvcEmbed {...base} colorScheme="sepia" />;
+
+// ref is the Embed; className and style go to the container.
+const ref = createRef<Embed | undefined>();
+<SvcEmbed {...base} ref={ref} className="analytics" style={{ height: 640 }} />;
+ref.current?.setColorScheme('light');
+
+// useEmbed returns the container ref and the embed.
+function Hooked() {
+  const { ref: container, embed } = useEmbed({ ...base, onReady: (payload) => payload.mode });
+  embed?.refresh();
+  // @ts-expect-error useEmbed takes no className (that belongs to the element you render)
+  useEmbed({ ...base, className: 'x' });
+  return <div ref={container} />;
+}
+
+// The provider and its hook.
+function SignOut() {
+  const { logout, ledger } = useSessionLedger();
+  void ledger;
+  return <button type="button" onClick={() => logout().then(({ revoked, failed }) => [revoked.length, failed.length])}>Sign out</button>;
+}
+<SessionLedgerProvider><Hooked /><SignOut /></SessionLedgerProvider>;
+
+const props: SvcEmbedProps = { ...base };
+void props;
