@@ -3,6 +3,7 @@
 // `demo/server.mjs` and by the real-browser tests.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,34 @@ const ROOT = join(DEMO, '..');
  * @property {string} [frameScript] Path of the frame IIFE (default: the emulator's).
  * @property {(line: string) => void} [log] Request log of the emulator.
  */
+
+/** The host pages, by path. */
+const PAGES = /** @type {Record<string, string>} */ ({
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/esm.html': 'esm.html',
+  '/element.html': 'element.html',
+  '/react.html': 'react.html',
+});
+
+/** Where the React page's bundle is built at demo start (git-ignored). */
+const REACT_BUILD = join(DEMO, '.build', 'react');
+
+/**
+ * Bundles the React page (demo/react/app.tsx) with esbuild, in development mode so that
+ * `<StrictMode>` really mounts every effect twice. Needs the packages built (`@svc-embed/react`).
+ */
+async function buildReactPage() {
+  await build({
+    entryPoints: [join(DEMO, 'react', 'app.tsx')],
+    outfile: join(REACT_BUILD, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'silent',
+  });
+}
 
 /** @param {DemoOptions} [options] */
 export async function startDemo(options = {}) {
@@ -68,8 +97,10 @@ export async function startDemo(options = {}) {
       { key: 'b', label: 'Embed B', publicId: 'support-ops', allowExport: false },
     ],
   };
+  await buildReactPage();
   const files = staticFiles({
     '/app/': join(DEMO, 'public', 'app') + '/',
+    '/react-build/': REACT_BUILD + '/',
     '/vendor/host/': join(ROOT, 'packages', 'host', 'dist', 'esm') + '/',
     '/vendor/protocol/': join(ROOT, 'packages', 'protocol', 'dist', 'esm') + '/',
     '/vendor/nanoevents/': join(ROOT, 'node_modules', 'nanoevents') + '/',
@@ -140,8 +171,9 @@ export async function startDemo(options = {}) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
     if (path === '/favicon.ico') return send(res, 204);
-    if (path === '/' || path === '/index.html' || path === '/esm.html') {
-      const template = await readFile(join(DEMO, 'public', path === '/esm.html' ? 'esm.html' : 'index.html'), 'utf8');
+    const pageFile = PAGES[path];
+    if (pageFile) {
+      const template = (await readFile(join(DEMO, 'public', pageFile), 'utf8')).replaceAll('SERVICE_URL', emulator.url);
       const json = JSON.stringify(pageConfig).replace(/</g, '\\u003c');
       const nonce = randomBytes(16).toString('base64');
       const html = template

@@ -42,6 +42,8 @@ try {
   console.log(`svc-embed demo
   host page (script tag): ${demo.hostUrl}/
   host page (ESM):        ${demo.hostUrl}/esm.html
+  host page (element):    ${demo.hostUrl}/element.html
+  host page (React):      ${demo.hostUrl}/react.html
   service emulator:       ${demo.serviceUrl}
   sessions last ${usable} s (session-expiring ${Math.round(demo.emulator.options.sessionWarningMs / 1000)} s before), so renewals happen while you watch.
 Press Ctrl-C to stop.`);

@@ -1,0 +1,68 @@
+// The demo's React page: two dashboards with <SvcEmbed> under <StrictMode> (built in development
+// mode at demo start, so effects really mount twice), one ledger per sign-in, sign out and in again
+// without a reload, and a log of what the embeds reported.
+import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '@svc-embed/react';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const config = JSON.parse(document.getElementById('demo-config')!.textContent!) as { serviceUrl: string };
+const log: { embed: string; type: string; payload: unknown }[] = [];
+(window as unknown as { __react: unknown }).__react = { events: log, loadedAt: Date.now() };
+
+/** The host page's backend mints with its API key; `embed` names the embed in its records. */
+const minter = (embed: string) => async () => {
+  const response = await fetch('/api/embed-session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ embed }) });
+  if (!response.ok) throw new Error(`minting failed: HTTP ${response.status}`);
+  return ((await response.json()) as { sessionId: string }).sessionId;
+};
+async function revokeSessionId(id: string) {
+  const response = await fetch(`/api/embed-session/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`revoking failed: HTTP ${response.status}`);
+}
+const mints = { a: minter('react-a'), b: minter('react-b') };
+
+function Dashboards({ onSignOut }: { onSignOut: () => void }) {
+  const { logout } = useSessionLedger();
+  const [scheme, setScheme] = useState<'light' | 'dark'>('light');
+  return (
+    <>
+      <div className="toolbar">
+        <button type="button" data-action="scheme" onClick={() => setScheme(scheme === 'light' ? 'dark' : 'light')}>{scheme === 'light' ? 'Dark' : 'Light'}</button>
+        <button type="button" data-action="sign-out" onClick={async () => { const result = await logout(); log.push({ embed: '-', type: 'logout', payload: result }); onSignOut(); }}>Sign out</button>
+      </div>
+      {(['a', 'b'] as const).map((key) => (
+        <SvcEmbed
+          key={key}
+          className="react-embed"
+          baseUrl={config.serviceUrl}
+          publicId={key === 'a' ? 'sales-overview' : 'support-ops'}
+          allowExport={key === 'a'}
+          colorScheme={scheme}
+          mintSessionId={mints[key]}
+          revokeSessionId={revokeSessionId}
+          attributes={{ title: `React embed ${key.toUpperCase()}`, 'data-embed': key }}
+          onReady={(payload) => log.push({ embed: key, type: 'ready', payload })}
+          onDashboardLoaded={(payload) => log.push({ embed: key, type: 'dashboard-loaded', payload })}
+          onDownload={(payload) => log.push({ embed: key, type: 'download', payload })}
+        />
+      ))}
+    </>
+  );
+}
+
+function App() {
+  const [signedIn, setSignedIn] = useState(true);
+  return signedIn ? (
+    <Dashboards onSignOut={() => setSignedIn(false)} />
+  ) : (
+    <p>Signed out. <button type="button" data-action="sign-in" onClick={() => setSignedIn(true)}>Sign in</button></p>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SessionLedgerProvider>
+      <main className="react-layout"><App /></main>
+    </SessionLedgerProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,37 @@
+// The demo's React page, built in development mode so <StrictMode> mounts every effect twice: one id
+// per embed on first load, sign out revokes every id, and signing in again embeds anew without a
+// reload.
+import { expect, it } from 'vitest';
+import { screenshot, useSuite } from './harness.js';
+
+const suite = useSuite();
+
+const mintedFor = (embed: string) => suite.demo.backend.minted.filter((entry) => entry.embed === embed).map((entry) => entry.sessionId);
+const loadedCount = (embed: string) =>
+  suite.page.evaluate((key) => (window as any).__react.events.filter((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded').length, embed);
+
+it('StrictMode: exactly one id per embed on first load; sign out, sign in again without a reload', async () => {
+  const { page, demo } = suite;
+  await page.goto(`${demo.hostUrl}/react.html`);
+  for (const key of ['a', 'b']) await page.waitFor((key) => (window as any).__react?.events.some((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded'), key, { timeout: 20_000 });
+  expect(mintedFor('react-a')).toHaveLength(1);
+  expect(mintedFor('react-b')).toHaveLength(1);
+  expect(await page.count('iframe')).toBe(2);
+  const loadedAt = await page.evaluate(() => (window as any).__react.loadedAt);
+  await screenshot(page, 'demo-react-page');
+
+  await page.click('[data-action="sign-out"]');
+  await page.waitForSelector('[data-action="sign-in"]');
+  const first = [...mintedFor('react-a'), ...mintedFor('react-b')];
+  await expect.poll(() => first.map((id) => demo.emulator.state.describe(id)?.status), { timeout: 10_000 }).toEqual(['revoked', 'revoked']);
+  const logout = await page.evaluate(() => (window as any).__react.events.find((entry: any) => entry.type === 'logout').payload);
+  expect([...logout.revoked].sort()).toEqual([...first].sort());
+  expect(await page.count('iframe')).toBe(0);
+
+  await page.click('[data-action="sign-in"]');
+  for (const key of ['a', 'b']) await page.waitFor((key) => (window as any).__react.events.filter((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded').length === 2, key, { timeout: 20_000 });
+  expect(mintedFor('react-a')).toHaveLength(2);
+  expect(mintedFor('react-b')).toHaveLength(2);
+  expect(await loadedCount('a')).toBe(2);
+  expect(await page.evaluate(() => (window as any).__react.loadedAt)).toBe(loadedAt);
+});
