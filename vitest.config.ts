@@ -15,6 +15,7 @@ export default defineConfig({
       '@svc-embed/frame': source('frame'),
       '@svc-embed/platform': source('platform'),
       '@svc-embed/react': source('react'),
+      '@svc-embed/testing': source('testing'),
     },
   },
   test: {

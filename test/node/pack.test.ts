@@ -23,6 +23,11 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     exports: ['', '/iife', '/element', '/element/iife'],
     commonjs: true,
   },
+  testing: {
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/],
+    exports: [''],
+    commonjs: true,
+  },
   react: {
     files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.tsx?$/],
     exports: [''],
