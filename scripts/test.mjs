@@ -1,5 +1,6 @@
-// The one test command: build (which type-checks the packages), then the unit, Node and docs suites, then
-// the real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
+// The one test command: build (which type-checks the packages), then the unit, Node and docs suites,
+// the test kit's example suite (vitest with happy-dom and jsdom, jest with jsdom), then the
+// real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
 // run of its own so its count and time are printed apart. Ends with one closing line
 // `N passed, N failed` summed over every suite, and exits non-zero on any failure.
 // Extra arguments (file filters, -t) are passed to every run.
@@ -23,18 +24,14 @@ if (run(process.execPath, [join(root, 'scripts', 'build.mjs')]) !== 0) {
 
 mkdirSync(join(root, 'reports'), { recursive: true });
 
-/** Runs vitest on some projects and adds its JSON report to the totals. */
-function runSuites(label, projects) {
-  const report = join(root, 'reports', `vitest-${label}.json`);
+/**
+ * Runs one test command that writes a JSON report (vitest's and jest's have the same counts) and
+ * adds it to the totals, with a line of its own for the summary.
+ */
+function runReported(label, args, report) {
   rmSync(report, { force: true });
   const started = Date.now();
-  const status = run(process.execPath, [
-    join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run',
-    ...projects.flatMap((project) => ['--project', project]),
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ...(extra.length ? ['--passWithNoTests'] : []),
-    ...extra,
-  ]);
+  const status = run(process.execPath, args);
   const seconds = Math.round((Date.now() - started) / 1000);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   try {
@@ -45,15 +42,39 @@ function runSuites(label, projects) {
     // A suite that failed to load (syntax error, missing browser in beforeAll) has no failed tests.
     counts.failed += json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   } catch {
-    console.error(`no vitest report at ${report}`);
+    console.error(`no test report at ${report}`);
     counts.failed += 1;
   }
   if (status !== 0 && counts.failed === 0) counts.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  summary.push(`  ${label.padEnd(16)} ${String(counts.passed).padStart(5)} tests passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds} s`);
+  summary.push(`  ${label.padEnd(26)} ${String(counts.passed).padStart(5)} tests passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds} s`);
+}
+
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const reportFor = (label) => join(root, 'reports', `tests-${label}.json`);
+const filters = extra.length ? ['--passWithNoTests', ...extra] : [];
+
+/** Runs vitest on some projects of the repository's config. */
+function runSuites(label, projects) {
+  const report = reportFor(label);
+  runReported(label, [vitest, 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...filters], report);
 }
 
 runSuites('unit+node+docs', ['unit', 'node', 'docs']);
+
+// The test kit's example suite, written as a user writes tests (published package names), three
+// ways: vitest with happy-dom, vitest with jsdom, jest with jsdom.
+if (!extra.length) {
+  const example = join(root, 'examples', 'testing-kit');
+  for (const environment of ['happy-dom', 'jsdom']) {
+    const label = `example vitest+${environment}`;
+    const report = reportFor(`example-vitest-${environment}`);
+    runReported(label, [vitest, 'run', '--root', example, '--environment', environment, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], report);
+  }
+  const jestReport = reportFor('example-jest-jsdom');
+  runReported('example jest+jsdom', ['--experimental-vm-modules', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', join(example, 'jest.config.js'), '--json', '--outputFile', jestReport], jestReport);
+}
+
 for (const engine of ['chromium', 'firefox', 'webkit']) runSuites(`browser-${engine}`, [`browser-${engine}`]);
 
 console.log(`\nPer suite:\n${summary.join('\n')}`);
