@@ -42,6 +42,7 @@ const REACT_BUILD = join(DEMO, '.build', 'react');
 /**
  * Bundles the React page (demo/react/app.tsx) with esbuild, in development mode so that
  * `<StrictMode>` really mounts every effect twice. Needs the packages built (`@svc-embed/react`).
+ * Runs on the page's first request.
  */
 async function buildReactPage() {
   await build({
@@ -97,7 +98,8 @@ export async function startDemo(options = {}) {
       { key: 'b', label: 'Embed B', publicId: 'support-ops', allowExport: false },
     ],
   };
-  await buildReactPage();
+  /** The React page's bundle, built on its first request (so a demo that never shows it builds nothing). */
+  let reactBuild;
   const files = staticFiles({
     '/app/': join(DEMO, 'public', 'app') + '/',
     '/react-build/': REACT_BUILD + '/',
@@ -162,8 +164,11 @@ export async function startDemo(options = {}) {
     const url = new URL(req.url ?? '/', hostUrl);
     const path = url.pathname;
     if (path.startsWith('/api/')) {
-      // Only this page may ask its backend for ids: refuse state changes from any other origin.
-      if (req.method !== 'GET' && req.headers.origin !== hostUrl) {
+      // Only this page may ask its backend for ids: refuse state changes from any other origin. A
+      // browser always names the origin of a cross-origin request; a request without one (a
+      // same-origin page in some engines and test DOMs, or a command line) is not a hostile page.
+      const origin = req.headers.origin;
+      if (req.method !== 'GET' && origin !== undefined && origin !== hostUrl) {
         refusedRequests.push({ method: req.method, path, origin: req.headers.origin });
         return send(res, 403, { error: 'cross-origin request refused' });
       }
@@ -171,6 +176,7 @@ export async function startDemo(options = {}) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'method not allowed' });
     if (path === '/favicon.ico') return send(res, 204);
+    if (path === '/react.html' || path.startsWith('/react-build/')) await (reactBuild ??= buildReactPage());
     const pageFile = PAGES[path];
     if (pageFile) {
       const template = (await readFile(join(DEMO, 'public', pageFile), 'utf8')).replaceAll('SERVICE_URL', emulator.url);
