@@ -48,7 +48,11 @@ describe('README shell blocks', () => {
         const [tool, sub, arg] = words;
         if (tool === 'npm' && (sub === 'ci' || sub === 'test' || (sub === 'install' && !arg))) continue;
         if (tool === 'npm' && sub === 'run') expect(pkg.scripts, part).toHaveProperty(arg!);
-        else if (tool === 'npm' && sub === 'install') expect(readmeFiles(), part).toContain(`packages/${arg!.replace('@svc-embed/', '')}/README.md`);
+        else if (tool === 'npm' && sub === 'install') {
+          const named = words.slice(2).filter((word) => !word.startsWith('-'));
+          expect(named.length, part).toBeGreaterThan(0);
+          for (const name of named) expect(readmeFiles(), part).toContain(`packages/${name.replace('@svc-embed/', '')}/README.md`);
+        }
         else if (tool === 'npx' && sub === 'vitest') {
           expect(vitestProjects, part).toContain(`name: '${words[words.indexOf('--project') + 1]}'`);
         } else if (tool === 'npx' && sub === 'svc-embed-emulator') continue; // run below
