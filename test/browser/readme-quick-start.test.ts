@@ -17,15 +17,26 @@ function htmlBlockUnder(heading: string): string {
   return block[1]!;
 }
 
+/** What a developer's console would show: the page's errors, and the svc-<name> events of `types`. */
+const watchScript = (types: string[]) =>
+  `<script>window.__errors = []; window.__svc = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason))); for (const type of ${JSON.stringify(types)}) document.addEventListener(type, (event) => window.__svc.push({ type, detail: event.detail }));</script>`;
+
+/**
+ * Serves the html block under `heading` on the host origin with only the three substitutions (the
+ * tenant URL, the dashboard id, the CDN URL), behind the watcher, at `path`.
+ */
+function serveQuickStart(options: { heading: string; path: string; cdnFile: string; svcEvents?: string[] }) {
+  const { demo } = suite;
+  const snippet = htmlBlockUnder(options.heading)
+    .replaceAll('https://tenant.example', demo.serviceUrl)
+    .replace(/(['"])d-42\1/g, '$1sales-overview$1')
+    .replaceAll(`https://unpkg.com/@svc-embed/host/dist/iife/${options.cdnFile}`, `/vendor/${options.cdnFile}`);
+  demo.addPage(options.path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title>${watchScript(options.svcEvents ?? [])}</head><body>\n${snippet}\n</body></html>`);
+}
+
 it('the script-tag quick start runs as pasted: ready, and logout revokes the id', async () => {
   const { demo, browser } = suite;
-  const snippet = htmlBlockUnder('## Quick start: a `<script>` page')
-    .replaceAll('https://tenant.example', demo.serviceUrl)
-    .replaceAll("'d-42'", "'sales-overview'")
-    .replaceAll('https://unpkg.com/@svc-embed/host/dist/iife/svc-embed.min.js', '/vendor/svc-embed.min.js');
-  // The page around the snippet records its errors, as a developer's console would show them.
-  const errorWatch = "<script>window.__errors = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));</script>";
-  demo.addPage('/quick-start.html', `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title>${errorWatch}</head><body>\n${snippet}\n</body></html>`);
+  serveQuickStart({ heading: '## Quick start: a `<script>` page', path: '/quick-start.html', cdnFile: 'svc-embed.min.js' });
   const minted = demo.backend.minted.length;
 
   const page = await browser.newPage();
@@ -48,12 +59,10 @@ it('the script-tag quick start runs as pasted: ready, and logout revokes the id'
 
 it('the <svc-embed> element quick start runs as pasted: ready, events re-dispatched, and logout revokes the id', async () => {
   const { demo, browser } = suite;
-  const snippet = htmlBlockUnder('## Quick start: the `<svc-embed>` element')
-    .replaceAll('https://tenant.example', demo.serviceUrl)
-    .replaceAll('"d-42"', '"sales-overview"')
-    .replaceAll('https://unpkg.com/@svc-embed/host/dist/iife/svc-embed-element.min.js', '/vendor/svc-embed-element.min.js');
-  const watch = "<script>window.__errors = []; window.__svc = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason))); for (const type of ['svc-ready', 'svc-view', 'svc-dashboard-loaded', 'svc-error', 'svc-renewal-failed', 'svc-renewed']) document.addEventListener(type, (event) => window.__svc.push({ type, detail: event.detail }));</script>";
-  demo.addPage('/element-quick-start.html', `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Element quick start</title>${watch}</head><body>\n${snippet}\n</body></html>`);
+  serveQuickStart({
+    heading: '## Quick start: the `<svc-embed>` element', path: '/element-quick-start.html', cdnFile: 'svc-embed-element.min.js',
+    svcEvents: ['svc-ready', 'svc-view', 'svc-dashboard-loaded', 'svc-error', 'svc-renewal-failed', 'svc-renewed'],
+  });
   const minted = demo.backend.minted.length;
   const page = await browser.newPage();
   await page.goto(`${demo.hostUrl}/element-quick-start.html`);

@@ -30,14 +30,23 @@ export interface SvcEmbedElement extends HTMLElement {
   ledger: SessionLedger | undefined;
   /** The embed while the element is connected, else undefined. */
   readonly embed: Embed | undefined;
+  /** `embed.setColorScheme`; throws `destroyed` while the element has no embed. */
   setColorScheme: Embed['setColorScheme'];
+  /** `embed.setTheme`; throws `destroyed` while the element has no embed. */
   setTheme: Embed['setTheme'];
+  /** `embed.setLocale`; throws `destroyed` while the element has no embed. */
   setLocale: Embed['setLocale'];
+  /** `embed.setTimezone`; throws `destroyed` while the element has no embed. */
   setTimezone: Embed['setTimezone'];
+  /** `embed.setFilter`; throws `destroyed` while the element has no embed. */
   setFilter: Embed['setFilter'];
+  /** `embed.navigate`; throws `destroyed` while the element has no embed. */
   navigate: Embed['navigate'];
+  /** `embed.refresh`; throws `destroyed` while the element has no embed. */
   refresh: Embed['refresh'];
+  /** `embed.setSession`; throws `destroyed` while the element has no embed. */
   setSession: Embed['setSession'];
+  /** `embed.renewSession`; throws `destroyed` while the element has no embed. */
   renewSession: Embed['renewSession'];
   /** Logs the viewer out: revokes every id of the ledger and removes the iframe. */
   logout(): Promise<LogoutResult>;
