@@ -18,7 +18,15 @@ const PACKAGES = [
   { dir: 'react', banner: "'use client';" }, // React components: marked for the client in frameworks with server components
 ];
 
-const isExternal = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
+/** The private runtime that host and frame share: bundled into both, never a dependency of either. */
+const RUNTIME = '@svc-embed/runtime';
+const isExternal = (id) => id !== RUNTIME && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0');
+
+/** Resolves the private runtime to its sources, so every build of host and frame carries it inside. */
+const bundledRuntime = {
+  name: 'bundled-runtime',
+  resolveId: (id) => (id === RUNTIME ? path.resolve('packages/runtime/src/index.ts') : null),
+};
 
 /**
  * Script-tag bundles run the protocol's zod/mini schemas on the protocol's own runtime for the
@@ -41,6 +49,7 @@ function bundle(pkg, format, script = pkg.iife) {
     external: iife ? [] : isExternal,
     plugins: [
       ...(iife ? [zodMiniSubset] : []),
+      bundledRuntime,
       nodeResolve({ extensions: ['.ts', '.js', '.mjs'] }),
       esbuild({ target: 'es2020', minify: iife, tsconfig: `${root}/tsconfig.json` }),
     ],

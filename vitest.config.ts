@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@svc-embed/protocol': source('protocol'),
+      '@svc-embed/runtime': source('runtime'),
       '@svc-embed/host': source('host'),
       '@svc-embed/frame': source('frame'),
       '@svc-embed/platform': source('platform'),

@@ -1,14 +1,13 @@
-import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
-import { createNanoEvents } from 'nanoevents';
+import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type AnyEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
+import { createListenerRegistry, createOutbox, createScope, reportError, retry, type RetryPolicy } from '@svc-embed/runtime';
 import { actionSenders, type SendAction } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
 import type { EmbedOptions } from './embed-options.js';
+import type { EmbedPhase } from './embed-phase.js';
 import { mountIframe } from './embed-iframe.js';
 import { embedUrl } from './embed-url.js';
 import { EmbedError } from './errors.js';
 import { acceptMessage } from './inbound-filter.js';
-import { retry } from './retry.js';
-import { createScope } from './scope.js';
 import { createSessionLedger, ledgerInternals } from './session-ledger.js';
 import { createSessionMint } from './session-mint.js';
 import { createSessionRenewal } from './session-renewal.js';
@@ -16,6 +15,11 @@ import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
 
 const noop = () => {};
+
+/** The payload of `message` when it is the event `name`. */
+function payloadOf<N extends EventName>(message: AnyEventMessage, name: N): EventPayload<N> | undefined {
+  return message.type === `${EVENT_PREFIX}${name}` ? (message.payload as EventPayload<N>) : undefined;
+}
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -43,136 +47,138 @@ export function createEmbed(options: EmbedOptions): Embed {
   const ledger = options.ledger ?? createSessionLedger();
   const [iframe, parent] = mountIframe(options, doc, origin, url);
   const { attach, drop } = ledgerInternals(ledger);
-  const detach = attach(() => teardown(true));
+  const detach = attach(() => enter({ name: 'destroyed' }, { removeIframe: true }));
   parent?.append(iframe);
-  const scope = createScope(win);
-  const emitter = createNanoEvents<EmbedListeners>();
-  const record = (sessionId: string) => revokeSessionId && ledger.record(sessionId, revokeSessionId);
-  const retries = [options.maxAttempts ?? 4, options.retryDelayMs ?? 1_000];
-  let queue: AnyActionMessage[] | undefined = [];
-  let resolveReady!: (payload: EventPayload<'ready'>) => void;
-  let rejectReady!: (error: unknown) => void;
-  let stopReadyTimer = noop;
-  const arrived = new Promise<EventPayload<'ready'>>((resolve) => (resolveReady = resolve));
-  const ready = scope.guard(Promise.race([arrived, new Promise<never>((_, reject) => (rejectReady = reject))]));
-  ready.catch(noop);
-  const armReadyTimer = () =>
-    readyTimeoutMs &&
-    (stopReadyTimer = scope.later(readyTimeoutMs, () =>
-      rejectReady(new EmbedError('ready-timeout',
-        `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`))));
-
-  const post = (message: AnyActionMessage) => {
-    const target = iframe.contentWindow;
-    log(target ? 'out' : 'drop', message);
-    target?.postMessage(message, origin);
+  const scope = createScope({ timers: win, disposedError: () => new EmbedError('destroyed', 'this embed was destroyed') });
+  const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
+  const record = (sessionId: string) => {
+    if (revokeSessionId) ledger.record(sessionId, revokeSessionId);
   };
+  const policy: RetryPolicy = { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 };
+
+  const outbox = createOutbox<AnyActionMessage>({
+    deliver(message) {
+      const target = iframe.contentWindow;
+      log(target ? 'out' : 'drop', message);
+      target?.postMessage(message, origin);
+    },
+  });
   const send: SendAction = (name, payload) => {
-    if (scope.dead) throw new EmbedError('destroyed', 'this embed was destroyed');
+    if (scope.disposed) throw new EmbedError('destroyed', 'this embed was destroyed');
     let message: AnyActionMessage;
     try {
       message = buildActionMessage(name, payload() as never, { now }) as AnyActionMessage;
     } catch (error) {
       throw error instanceof EmbedError ? error : new EmbedError('invalid-action', (error as Error).message, error);
     }
-    queue ? queue.push(message) : post(message);
+    outbox.post(message);
   };
+  const setSession = (sessionId: string) => buildActionMessage('set-session', { sessionId }, { now }) as AnyActionMessage;
 
-  const dropLate = (sessionId: string) => {
-    log('revoke', 'late id', sessionId);
-    drop(sessionId);
-  };
-  const mint = createSessionMint(mintSessionId, options.mintTimeoutMs ?? 10_000, scope, record, dropLate);
-  const renewal = createSessionRenewal(
-    scope, now, arrived, mint,
-    (sessionId) => send('set-session', () => ({ sessionId })),
-    retries, (name, info) => emitter.emit(name, info as never), log,
-  );
+  let settleReady = { resolve: (_payload: EventPayload<'ready'>) => {}, reject: (_error: EmbedError) => {} };
+  const ready = scope.guard(new Promise<EventPayload<'ready'>>((resolve, reject) => (settleReady = { resolve, reject })));
+  ready.catch(noop);
+  let stopReadyTimer = noop;
 
-  // The embed could not authenticate with the id it was loaded with (refused, redeemed, expired) and
-  // waits for a set-session before it sends ready: mint a fresh id at once, then with backoff. After
-  // maxAttempts refusals, `ready` rejects (after ready: renewal-failed). No `ready` without a session.
-  let authFailures = 0;
-  const reauthenticate = (): unknown => {
-    const failures = ++authFailures;
-    if (!mintSessionId || failures > retries[0]!) {
-      const error = new EmbedError('session-rejected', `the embed could not authenticate with ${failures > 1 ? `${failures - 1} fresh session ids` : 'its session id'}${mintSessionId ? '' : ' (no mintSessionId to mint another)'}`);
-      rejectReady(error);
-      return emitter.emit('renewal-failed', { trigger: 'auth', attempts: failures - 1, error });
+  const mint = mintSessionId
+    ? createSessionMint({
+        mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record,
+        drop(sessionId) {
+          log('revoke', 'late id', sessionId);
+          drop(sessionId);
+        },
+      })
+    : undefined;
+  const renewal = createSessionRenewal({
+    scope, now, mint, policy, log,
+    send: (sessionId) => outbox.post(setSession(sessionId)),
+    sendNow: (sessionId) => outbox.postNow(setSession(sessionId)),
+    notify: (name, info) => listeners.emit(name, info as never),
+    rejectReady: (error) => enter({ name: 'failed', error }),
+  });
+
+  let phase: EmbedPhase = { name: url && mintSessionId ? 'minting' : 'loading' };
+  /** The one place the phase changes, with what each change does. */
+  function enter(next: EmbedPhase, teardown = { removeIframe: false }): void {
+    if (phase.name === 'destroyed') return;
+    phase = next;
+    switch (next.name) {
+      case 'loading':
+        if (readyTimeoutMs) stopReadyTimer = scope.later(readyTimeoutMs, () => enter({ name: 'failed', error: readyTimeout() }));
+        return;
+      case 'ready':
+        stopReadyTimer();
+        settleReady.resolve(next.payload);
+        outbox.open();
+        renewal.ready();
+        return;
+      case 'reauthenticating':
+        renewal.authFailed();
+        return;
+      case 'failed':
+        settleReady.reject(next.error);
+        renewal.readyFailed(next.error);
+        return;
+      case 'destroyed':
+        scope.dispose();
+        outbox.close();
+        listeners.clear();
+        detach();
+        if (teardown.removeIframe || parent || options.removeIframe) iframe.remove();
     }
-    log('renew', 'auth', failures);
-    scope.later(failures > 1 ? retries[1]! * 2 ** (failures - 2) : 0, () =>
-      mint((sessionId) => post(buildActionMessage('set-session', { sessionId }, { now }) as AnyActionMessage)).catch(reauthenticate));
-  };
+  }
+  const readyTimeout = () =>
+    new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`);
 
   scope.listen(win, 'message', (event: MessageEvent) => {
     const accepted = acceptMessage(event, iframe, origin, log);
     if (!accepted) return;
     const { message } = accepted;
-    const payload = message.payload as any;
     if (accepted.ok) {
-      const name = message.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
-      if (name === 'ready') {
-        authFailures = 0;
-        stopReadyTimer();
-        resolveReady(payload);
-        queue?.forEach(post);
-        queue = undefined;
-      }
-      if (name === 'session-expiring' || name === 'session-expired')
-        mintSessionId && renewal.renew(name, payload.expiresAt ?? payload.expiredAt, message.timestamp).catch(noop);
-      if (name === 'error' && payload.context === SESSION_RENEWAL_CONTEXT) authFailures ? reauthenticate() : renewal.rejected();
-      if (name === 'error' && payload.context === AUTH_ERROR_CONTEXT) reauthenticate();
-      emitter.emit(name, payload, message as never);
+      const { message: known } = accepted;
+      const readyPayload = payloadOf(known, 'ready');
+      const expiring = payloadOf(known, 'session-expiring');
+      const expired = payloadOf(known, 'session-expired');
+      const error = payloadOf(known, 'error');
+      if (readyPayload) enter({ name: 'ready', payload: readyPayload });
+      if (mintSessionId && expiring) renewal.renew('session-expiring', expiring.expiresAt, known.timestamp).catch(noop);
+      if (mintSessionId && expired) renewal.renew('session-expired', expired.expiredAt, known.timestamp).catch(noop);
+      if (error?.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
+      if (error?.context === AUTH_ERROR_CONTEXT) enter({ name: 'reauthenticating' });
+      const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
+      listeners.emit(name, known.payload as never, known as never);
     }
-    emitter.emit('*', payload, message);
+    listeners.emit('*', message.payload, message);
   });
   if (mintSessionId) {
     for (const type of ['pageshow', 'focus', 'online']) scope.listen(win, type, renewal.check);
     scope.listen(doc, 'visibilitychange', renewal.check);
   }
 
-  function teardown(remove?: boolean) {
-    if (scope.dead) return;
-    scope.dispose();
-    queue = undefined;
-    emitter.events = {};
-    detach();
-    if (remove || parent || options.removeIframe) iframe.remove();
-  }
+  if (phase.name === 'loading') {
+    if (url) iframe.src = url;
+    enter(phase);
+  } else if (mint)
+    retry({
+      task: () =>
+        mint((sessionId) => {
+          iframe.src = embedUrl(options, origin, sessionId) ?? '';
+          renewal.minted();
+          enter({ name: 'loading' });
+        }),
+      policy, scope,
+      onRetry: (attempt, error) => log('retry', attempt, error),
+    }).catch((error: EmbedError) => enter({ name: 'failed', error }));
 
-  if (!url) armReadyTimer();
-  else if (!mintSessionId) {
-    iframe.src = url;
-    armReadyTimer();
-  } else
-    retry(() => mint((sessionId) => {
-      iframe.src = embedUrl(options, origin, sessionId)!;
-      renewal.minted();
-      armReadyTimer();
-    }), retries[0]!, retries[1]!, scope, log).catch(rejectReady);
-
-  const on: Embed['on'] = (name, listener) =>
-    emitter.on(name, ((...args: unknown[]) => {
-      try {
-        (listener as (...args: unknown[]) => void)(...args);
-      } catch (error) {
-        // As for DOM listeners: reported to the page, and the other listeners still run.
-        win.reportError ? win.reportError(error) : console.error(error);
-      }
-    }) as never);
   return {
     iframe,
     ready,
-    on,
-    once(name, listener) {
-      const off = on(name, ((...args: unknown[]) => (off(), (listener as (...args: unknown[]) => void)(...args))) as never);
-      return off;
-    },
+    on: listeners.on,
+    once: listeners.once,
     ...actionSenders(send, record),
     renewSession: () =>
       mintSessionId ? renewal.renew('manual') : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId')),
     logout: () => ledger.logout(),
-    destroy: () => teardown(),
+    destroy: () => enter({ name: 'destroyed' }),
   };
 }
