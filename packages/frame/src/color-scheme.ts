@@ -1,26 +1,29 @@
 import type { ColorScheme } from '@svc-embed/protocol';
-import type { Scope } from './scope.js';
-
-/** A scheme the host may ask for: `light`, `dark`, or `auto` (follow the OS preference). */
-export type { ColorScheme };
-
-/** What the surface actually shows. */
-export type ResolvedColorScheme = Exclude<ColorScheme, 'auto'>;
+import type { Scope } from '@svc-embed/runtime';
+import type { ResolvedColorScheme } from './frame.js';
 
 const PREFERS_DARK = '(prefers-color-scheme: dark)';
+
+/** Options of {@link watchColorScheme}. */
+export interface ColorSchemeWatch {
+  window: Window;
+  /** The frame's scope: the media-query listener is released with it. */
+  scope: Scope;
+  scheme: ColorScheme;
+  apply: (scheme: ResolvedColorScheme) => void;
+}
 
 /**
  * Calls `apply` with the resolved scheme now and, for `auto`, again on each change of the OS
  * preference (`prefers-color-scheme`). Returns the function that stops following.
  */
-export function watchColorScheme(
-  win: Window,
-  scope: Scope,
-  scheme: ColorScheme,
-  apply: (scheme: ResolvedColorScheme) => void,
-): () => void {
+export function watchColorScheme(options: ColorSchemeWatch): () => void {
+  const { window: win, scope, scheme, apply } = options;
   const query = scheme === 'auto' ? win.matchMedia?.(PREFERS_DARK) : undefined;
-  const update = () => apply(scheme === 'auto' ? (query?.matches ? 'dark' : 'light') : scheme);
+  const update = () => {
+    if (scheme !== 'auto') apply(scheme);
+    else apply(query?.matches ? 'dark' : 'light');
+  };
   update();
   return query ? scope.listen(query, 'change', update) : () => {};
 }

@@ -1,7 +1,16 @@
 import { MODES, SURFACES, type Mode, type Surface } from '@svc-embed/protocol';
 import { FrameError } from './errors.js';
 import type { HostOrigins } from './host-origin.js';
-import type { SessionExchange } from './session-exchange.js';
+
+/** Default time one exchange may take before it counts as failed: 30 seconds. */
+export const EXCHANGE_TIMEOUT_MS = 30_000;
+
+/**
+ * Exchanges a single-use session id (from `set-session`) for a new signed session, usually by
+ * calling the service's token endpoint; resolves with the new session's `expiresAt` (epoch ms).
+ * @example (sessionId) => api.exchangeSession(sessionId).then(({ expiresAt }) => ({ expiresAt }))
+ */
+export type SessionExchange = (sessionId: string) => PromiseLike<{ expiresAt: number }> | { expiresAt: number };
 
 /** The signed session the surface was loaded with, and how to replace it. */
 export interface SessionOptions {

@@ -30,11 +30,22 @@ export function framingOrigin(win: Window): string | undefined {
   }
 }
 
+/** What {@link hostTarget} decides from. */
+export interface HostFraming {
+  /** The `hostOrigins` option. */
+  allowed: HostOrigins;
+  /** Its exact test, from {@link originMatcher}. */
+  isAllowed: (origin: string) => boolean;
+  /** The frame's window. */
+  window: Window;
+}
+
 /**
  * The target origin of every event: the one allowed origin, or with several (or a predicate) the
  * framing origin when it is allowed; `undefined` when it cannot be determined (then nothing is sent).
  */
-export function hostTarget(allowed: HostOrigins, isAllowed: (origin: string) => boolean, win: Window): string | undefined {
+export function hostTarget(framing: HostFraming): string | undefined {
+  const { allowed, isAllowed, window: win } = framing;
   if (typeof allowed !== 'function' && allowed.length === 1) return allowed[0];
   const origin = framingOrigin(win);
   return origin && isAllowed(origin) ? origin : undefined;

@@ -1,11 +1,21 @@
 /** Default lead of `session-expiring` before `expiresAt`: 30 minutes, as the service documents. */
 export const SESSION_WARNING_MS = 30 * 60 * 1000;
 
+import { MAX_DELAY_MS } from '@svc-embed/runtime';
+
 /** Longest delay `setTimeout` honours (2^31-1 ms, about 24.8 days); longer ones fire at once. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+export const MAX_TIMEOUT_MS: number = MAX_DELAY_MS;
 
 /** Where a signed session stands: in use, inside the warning window, or lapsed. */
 export type SessionState = 'active' | 'expiring' | 'expired';
+
+/** A signed session as the surface sees it: its state and when it stops working (epoch ms). */
+export interface FrameSession {
+  /** `active`, `expiring` (inside the warning window) or `expired`. */
+  readonly state: SessionState;
+  /** When the session stops working, epoch ms. */
+  readonly expiresAt: number;
+}
 
 /** Result of {@link sessionSchedule}. */
 export interface SessionSchedule {

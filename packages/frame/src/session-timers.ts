@@ -1,13 +1,5 @@
-import type { Scope } from './scope.js';
-import { sessionSchedule, type SessionState } from './session-schedule.js';
-
-/** A signed session as the surface sees it: its state and when it stops working (epoch ms). */
-export interface FrameSession {
-  /** `active`, `expiring` (inside the warning window) or `expired`. */
-  readonly state: SessionState;
-  /** When the session stops working, epoch ms. */
-  readonly expiresAt: number;
-}
+import type { Scope } from '@svc-embed/runtime';
+import { sessionSchedule, type FrameSession, type SessionState } from './session-schedule.js';
 
 /** The running timers of one signed session. */
 export interface SessionTimers {
@@ -17,6 +9,21 @@ export interface SessionTimers {
   swap(expiresAt: number): void;
   /** The service ended the session early, at `at`: it lapses then (now, if `at` is past). */
   end(at: number): void;
+}
+
+/** Options of {@link createSessionTimers}. */
+export interface SessionTimersOptions {
+  /** The frame's window: its wake-up signals trigger a re-check. */
+  window: Window;
+  /** The frame's scope: timers and listeners are released with it. */
+  scope: Scope;
+  now: () => number;
+  /** When the first session stops working, epoch ms. */
+  expiresAt: number;
+  /** Lead of `expiring` before `expiresAt`. */
+  warnBeforeMs: number;
+  /** Called for each state entered, in order, and for each session swapped in. */
+  enter: (session: FrameSession) => void;
 }
 
 const ORDER: readonly SessionState[] = ['active', 'expiring', 'expired'];
@@ -29,22 +36,19 @@ const WAKE_UPS = ['pageshow', 'focus', 'online'];
  * signal, and `enter(session)` for each state entered, in order. States only move forward within a
  * session (a clock jumping backwards revives nothing), so each is entered at most once per session.
  */
-export function createSessionTimers(
-  win: Window,
-  scope: Scope,
-  now: () => number,
-  expiresAt: number,
-  warnBeforeMs: number,
-  enter: (session: FrameSession) => void,
-): SessionTimers {
-  let session: FrameSession = { state: 'active', expiresAt };
+export function createSessionTimers(options: SessionTimersOptions): SessionTimers {
+  const { window: win, scope, now, warnBeforeMs, enter } = options;
+  let session: FrameSession = { state: 'active', expiresAt: options.expiresAt };
   let cancel = () => {};
   const check = () => {
     cancel();
     const { state, delayMs } = sessionSchedule(now(), session.expiresAt, warnBeforeMs);
-    if (delayMs) cancel = scope.timeout(check, delayMs);
-    for (let i = ORDER.indexOf(session.state); i < ORDER.indexOf(state); )
-      enter((session = { state: ORDER[++i]!, expiresAt: session.expiresAt }));
+    if (delayMs) cancel = scope.later(delayMs, check);
+    // Every state between the one we were in and the one the clock says, each entered in turn.
+    for (const next of ORDER.slice(ORDER.indexOf(session.state) + 1, ORDER.indexOf(state) + 1)) {
+      session = { state: next, expiresAt: session.expiresAt };
+      enter(session);
+    }
   };
   for (const type of WAKE_UPS) scope.listen(win, type, check);
   scope.listen(win.document, 'visibilitychange', check);
@@ -54,7 +58,8 @@ export function createSessionTimers(
       return session;
     },
     swap(expiresAt) {
-      enter((session = { state: 'active', expiresAt }));
+      session = { state: 'active', expiresAt };
+      enter(session);
       check();
     },
     end(at) {

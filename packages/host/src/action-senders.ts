@@ -10,8 +10,17 @@ export type ActionSenders = Pick<
 /** Sends action `name` with the payload `payload()` builds; throws before sending when it is invalid. */
 export type SendAction = (name: ActionName, payload: () => unknown) => void;
 
+/** Options of {@link actionSenders}. */
+export interface ActionSendersOptions {
+  /** Builds, checks and sends (or queues) one action. */
+  send: SendAction;
+  /** Records an id passed to `setSession`, for logout. */
+  record: (sessionId: string) => void;
+}
+
 /** The action methods, all through one `send`. `setSession` also records the id with `record`. */
-export function actionSenders(send: SendAction, record: (sessionId: string) => void): ActionSenders {
+export function actionSenders(options: ActionSendersOptions): ActionSenders {
+  const { send, record } = options;
   return {
     setColorScheme: (scheme) => send('set-color-scheme', () => ({ scheme })),
     setTheme: (embedTheme) => send('set-theme', () => ({ embedTheme })),
@@ -23,6 +32,9 @@ export function actionSenders(send: SendAction, record: (sessionId: string) => v
       })),
     navigate: (path) => send('navigate', () => ({ path })),
     refresh: () => send('refresh', () => undefined),
-    setSession: (sessionId) => (send('set-session', () => ({ sessionId })), record(sessionId)),
+    setSession(sessionId) {
+      send('set-session', () => ({ sessionId }));
+      record(sessionId);
+    },
   };
 }

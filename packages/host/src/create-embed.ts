@@ -43,9 +43,9 @@ export function createEmbed(options: EmbedOptions): Embed {
   const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
   const origin = tenantOrigin(options.baseUrl);
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
-  const url = embedUrl(options, origin);
+  const url = embedUrl({ options, origin });
   const ledger = options.ledger ?? createSessionLedger();
-  const [iframe, parent] = mountIframe(options, doc, origin, url);
+  const { iframe, parent } = mountIframe({ options, document: doc, origin, url });
   const { attach, drop } = ledgerInternals(ledger);
   const detach = attach(() => enter({ name: 'destroyed' }, { removeIframe: true }));
   parent?.append(iframe);
@@ -131,7 +131,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`);
 
   scope.listen(win, 'message', (event: MessageEvent) => {
-    const accepted = acceptMessage(event, iframe, origin, log);
+    const accepted = acceptMessage(event, { iframe, origin, log });
     if (!accepted) return;
     const { message } = accepted;
     if (accepted.ok) {
@@ -162,7 +162,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     retry({
       task: () =>
         mint((sessionId) => {
-          iframe.src = embedUrl(options, origin, sessionId) ?? '';
+          iframe.src = embedUrl({ options, origin, sessionId }) ?? '';
           renewal.minted();
           enter({ name: 'loading' });
         }),
@@ -175,7 +175,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     ready,
     on: listeners.on,
     once: listeners.once,
-    ...actionSenders(send, record),
+    ...actionSenders({ send, record }),
     renewSession: () =>
       mintSessionId ? renewal.renew('manual') : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId')),
     logout: () => ledger.logout(),

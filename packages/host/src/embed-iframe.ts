@@ -11,10 +11,27 @@ const DEFAULT_LOOK = 'border:0;width:100%;height:100%';
  * styles (`style-src-attr`) still gets it; every other name goes through `setAttribute`.
  */
 function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, string>): void {
-  for (const name in attributes) {
-    if (name.toLowerCase() === 'style') iframe.style.cssText = attributes[name]!;
-    else iframe.setAttribute(name, attributes[name]!);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name.toLowerCase() === 'style') iframe.style.cssText = value;
+    else iframe.setAttribute(name, value);
   }
+}
+
+/** Options of {@link mountIframe}. */
+export interface IframeMount {
+  options: EmbedOptions;
+  /** The document to create the iframe in. */
+  document: Document;
+  /** The tenant origin a wrapped iframe's `src` must be on. */
+  origin: string;
+  /** The URL the iframe will load, when `publicId` or `src` gives one. */
+  url: string | undefined;
+}
+
+/** The iframe, and the element to append it to when it is new. */
+export interface MountedIframe {
+  iframe: HTMLIFrameElement;
+  parent: Element | undefined;
 }
 
 /**
@@ -25,14 +42,15 @@ function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, s
  * are applied over those in both cases; a `style` among them replaces the default look.
  * @throws {EmbedError} `invalid-option`
  */
-export function mountIframe(options: EmbedOptions, doc: Document, origin: string, url?: string): [HTMLIFrameElement, Element | null | undefined] {
+export function mountIframe(mount: IframeMount): MountedIframe {
+  const { options, document: doc, origin, url } = mount;
   const { container, iframe = doc.createElement('iframe') } = options;
   const parent = options.iframe ? undefined : typeof container === 'string' ? doc.querySelector(container) : container;
-  if (options.iframe) url || onTenantOrigin(iframe.src, origin, 'iframe.src');
-  else if (!parent) throw new EmbedError('invalid-option', `container not found (got ${container})`);
+  if (options.iframe && !url) onTenantOrigin(iframe.src, origin, 'iframe.src');
+  else if (!options.iframe && !parent) throw new EmbedError('invalid-option', `container not found (got ${container})`);
   const attributes = parent
     ? { title: 'Analytics', allow: 'clipboard-write; fullscreen', style: DEFAULT_LOOK, ...options.attributes }
     : options.attributes;
   if (attributes) applyAttributes(iframe, attributes);
-  return [iframe, parent];
+  return { iframe, parent: parent ?? undefined };
 }

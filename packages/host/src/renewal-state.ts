@@ -1,5 +1,5 @@
 import type { RetryPolicy } from '@svc-embed/runtime';
-import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
+import type { RenewalInfo, RenewalTrigger } from './embed.js';
 import type { EmbedError } from './errors.js';
 
 /** The embed warns about 30 minutes before a session stops working: renew from then on. */
@@ -10,49 +10,48 @@ export const ESTIMATED_LIFETIME_MS = 23 * 3_600_000;
 export const REJECTION_WINDOW_MS = 10_000;
 
 /**
- * One renewal: every trigger that joined it, and where its attempts stand. `auth` runs (the embed
- * refused the id it was loaded with) send past the action queue and take `ready` as their verdict;
- * the others wait {@link REJECTION_WINDOW_MS} for a rejection.
+ * Where renewal stands, and what the effect layer does on entering each phase (leaving a phase
+ * cancels its timer):
+ * - `idle`: nothing to do;
+ * - `waiting-ready`: a run waits for the embed's first `ready`;
+ * - `minting`: mint a fresh id and send it (past the action queue for an `auth` run);
+ * - `awaiting-verdict`: the id went out. Arm {@link REJECTION_WINDOW_MS}: no rejection by then
+ *   means it was taken. An `auth` run arms nothing: the embed's `ready` is its verdict;
+ * - `rejected`: the embed rejected that id; signal `attempt-failed` a microtask later, as a
+ *   rejected promise would;
+ * - `backoff`: arm the wait before the next attempt;
+ * - `taken`: the last run succeeded; a late rejection still undoes it;
+ * - `destroyed`: nothing happens any more.
  */
+export type RenewalPhase = 'idle' | 'waiting-ready' | 'minting' | 'awaiting-verdict' | 'rejected' | 'backoff' | 'taken' | 'destroyed';
+
+/** One renewal: every trigger that joined it, and where its attempts stand. */
 export interface RenewalRun {
-  /** Tells the callers' promises apart. */
-  id: number;
   /** The first trigger. */
   trigger: RenewalTrigger;
-  /** `ready`: the embed's `ready` event says the id worked; `timer`: no rejection in time says so. */
-  verdictBy: 'ready' | 'timer';
+  /**
+   * The embed refused the id it was loaded with and waits for one before it sends `ready`: ids go
+   * past the action queue and `ready` is the verdict.
+   */
+  auth: boolean;
   /** Expiries of the sessions this run renews. */
   targets: number[];
   /** `sentAt` before this run: restored when it fails (its ids never took). */
   sentBefore: number;
   /** The current attempt, 1-based. */
   attempt: number;
-  /** The current attempt's ticket: a mint or timer result with another ticket is stale. */
-  ticket: number;
 }
 
-/** The last renewal taken as a success: a rejection after its verdict (a slow exchange) undoes it. */
-export type TakenRenewal = Pick<RenewalRun, 'trigger' | 'targets' | 'sentBefore'>;
-
-/** Where renewal stands. One of these at a time; the run lives in the phase that needs it. */
-export type RenewalPhase =
-  | { name: 'idle' }
-  | { name: 'taken'; last: TakenRenewal }
-  | { name: 'awaiting-ready'; run: RenewalRun }
-  | { name: 'minting'; run: RenewalRun }
-  | { name: 'awaiting-verdict'; run: RenewalRun }
-  | { name: 'backoff'; run: RenewalRun }
-  | { name: 'destroyed' };
-
-/** What renewal remembers across runs. */
-export interface RenewalMemory {
+/** The whole state of session renewal. */
+export interface RenewalState {
+  phase: RenewalPhase;
+  /** The run in progress; in `taken`, the run taken. */
+  run: RenewalRun | undefined;
   /**
-   * `waiting` for the embed's first `ready` (wake-ups say nothing about a session before it, and
-   * renewals wait for it), `ready`, or `failed` when `embed.ready` rejected (renewals fail with `readyError`).
+   * `waiting` for the embed's first `ready` (wake-ups say nothing before it, and renewals wait for
+   * it), `ready`, or `failed` when `embed.ready` rejected (renewals then fail with its error).
    */
-  readiness: 'waiting' | 'ready' | 'failed';
-  /** Why `embed.ready` rejected, while `readiness` is `failed`. */
-  readyError: EmbedError | undefined;
+  readiness: { name: 'waiting' } | { name: 'ready' } | { name: 'failed'; error: EmbedError };
   /** When the current session's id was put to use: the base of the expiry estimate. */
   mintedAt: number;
   /** The latest expiry the embed told us of, until a renewal succeeds. */
@@ -64,16 +63,6 @@ export interface RenewalMemory {
   handled: readonly number[];
   /** When our last `set-session` went out (browser clock): an event built before it is about an older session. */
   sentAt: number;
-  /** The last ticket handed out. */
-  tickets: number;
-  /** The last run id handed out. */
-  runs: number;
-}
-
-/** The whole state of session renewal. */
-export interface RenewalState {
-  phase: RenewalPhase;
-  memory: RenewalMemory;
 }
 
 /** Fixed for the embed's life. */
@@ -83,10 +72,7 @@ export interface RenewalConfig {
   canMint: boolean;
 }
 
-/**
- * What can happen to renewal: calls, events from the embed, and the results of earlier effects
- * (`ticket` names the attempt a result belongs to: a result for an earlier attempt is ignored).
- */
+/** What can happen to renewal: calls, events from the embed, and the results of earlier effects. */
 export type RenewalSignal =
   | { type: 'trigger'; trigger: RenewalTrigger; now: number; expiry?: number; builtAt?: number }
   | { type: 'wake'; now: number }
@@ -95,48 +81,42 @@ export type RenewalSignal =
   | { type: 'ready-failed'; error: EmbedError }
   | { type: 'auth' }
   | { type: 'rejected' }
-  | { type: 'sent'; ticket: number; now: number }
-  | { type: 'attempt-failed'; ticket: number; error: EmbedError }
-  | { type: 'verdict-timeout'; ticket: number; now: number }
-  | { type: 'backoff-elapsed'; ticket: number }
-  | { type: 'destroyed'; error: EmbedError };
+  | { type: 'sent'; now: number }
+  | { type: 'attempt-failed'; error: EmbedError }
+  | { type: 'timer'; now: number }
+  | { type: 'destroyed' };
+
+/** How a run ended: what `renewed` or `renewal-failed` carries (`error` when it failed). */
+export interface RenewalEnd extends RenewalInfo {
+  error?: EmbedError;
+}
 
 /**
- * What the effect layer does for a transition, in order. `next-tick` feeds a signal back a microtask
- * later: a rejected id fails its attempt the way a rejected promise would, after the current task's
- * other handlers.
+ * A transition's result. The effect layer runs the entry action of the phase entered (see
+ * {@link RenewalPhase}), then tells of a run that `ended`.
  */
-export type RenewalEffect =
-  | { type: 'mint'; ticket: number; direct: boolean }
-  | { type: 'start-timer'; ms: number; ticket: number; then: 'verdict-timeout' | 'backoff-elapsed' }
-  | { type: 'stop-timer' }
-  | { type: 'notify'; name: 'renewed'; info: RenewalInfo }
-  | { type: 'notify'; name: 'renewal-failed'; info: RenewalFailure }
-  | { type: 'settle'; run: number; error?: EmbedError }
-  | { type: 'auth-failed'; error: EmbedError }
-  | { type: 'log'; details: unknown[] }
-  | { type: 'next-tick'; signal: RenewalSignal };
-
-/** A transition's result. */
 export interface RenewalStep {
   state: RenewalState;
-  effects: RenewalEffect[];
+  /** The run that ended in this step, if one did. */
+  ended?: RenewalEnd;
+  /** A line for the debug log. */
+  log?: unknown[];
 }
 
 /** The state of an embed whose first id was (about to be) put to use at `now`. */
 export function initialRenewalState(now: number): RenewalState {
-  return {
-    phase: { name: 'idle' },
-    memory: { readiness: 'waiting', readyError: undefined, mintedAt: now, known: undefined, handled: [], sentAt: -Infinity, tickets: 0, runs: 0 },
-  };
+  return { phase: 'idle', run: undefined, readiness: { name: 'waiting' }, mintedAt: now, known: undefined, handled: [], sentAt: -Infinity };
 }
 
-/** The run in progress, if any. */
-export function currentRun(phase: RenewalPhase): RenewalRun | undefined {
-  return 'run' in phase ? phase.run : undefined;
+/** The phases in which a run is in progress. */
+const RUNNING: readonly RenewalPhase[] = ['waiting-ready', 'minting', 'awaiting-verdict', 'rejected', 'backoff'];
+
+/** True while a run is in progress. */
+export function isRunning(phase: RenewalPhase): boolean {
+  return RUNNING.includes(phase);
 }
 
 /** When the current session lapses: known, else estimated from when its id was used. */
-export function deadline(memory: RenewalMemory): number {
-  return memory.known ?? memory.mintedAt + ESTIMATED_LIFETIME_MS;
+export function deadline(state: RenewalState): number {
+  return state.known ?? state.mintedAt + ESTIMATED_LIFETIME_MS;
 }

@@ -73,9 +73,9 @@ export function createSessionLedger(): SessionLedger {
   const teardowns = new Set<() => void>();
   let result: Promise<LogoutResult> | undefined;
   const revoke = (sessionId: string) => {
-    const fn = ids.get(sessionId)!;
+    const revokeWith = ids.get(sessionId);
     ids.delete(sessionId);
-    return Promise.resolve(sessionId).then(fn).then(checkRevocation);
+    return Promise.resolve(sessionId).then(revokeWith).then(checkRevocation);
   };
   const ledger: SessionLedger = {
     record(sessionId, fn) {
@@ -88,12 +88,13 @@ export function createSessionLedger(): SessionLedger {
         teardowns.forEach((teardown) => teardown());
         const revocations = [...ids.keys()].map((sessionId) => [sessionId, revoke(sessionId)] as const);
         return Promise.all(
-          [...dropped, ...revocations].map(([sessionId, revocation]) =>
-            revocation.then(
+          [...dropped, ...revocations].map((entry) => {
+            const [sessionId, revocation] = entry;
+            return revocation.then(
               () => done.revoked.push(sessionId),
               (error) => done.failed.push({ sessionId, error }),
-            ),
-          ),
+            );
+          }),
         ).then(() => done);
       })()),
   };

@@ -1,8 +1,11 @@
-import type { RetryPolicy, Scope } from '@svc-embed/runtime';
+import { backoffDelay, type RetryPolicy, type Scope } from '@svc-embed/runtime';
 import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
 import type { DebugLogger } from './embed-options.js';
 import { EmbedError } from './errors.js';
-import { initialRenewalState, type RenewalConfig, type RenewalEffect, type RenewalSignal } from './renewal-state.js';
+import {
+  initialRenewalState, isRunning, REJECTION_WINDOW_MS,
+  type RenewalConfig, type RenewalEnd, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalStep,
+} from './renewal-state.js';
 import { renewalStep } from './renewal-step.js';
 import type { SessionMint } from './session-mint.js';
 
@@ -49,111 +52,107 @@ export interface SessionRenewalOptions {
   log: DebugLogger;
 }
 
-interface Waiter {
-  promise: Promise<void>;
-  resolve: () => void;
-  reject: (error: EmbedError) => void;
-}
-
 /**
  * Creates the {@link SessionRenewal} of one embed: the thin effect layer around the pure
- * `renewalStep`. It feeds it every signal, and runs the effects it returns: mints and sends, one
- * timer at a time (the verdict window or a backoff), notifications, and the callers' promises.
+ * `renewalStep`. It feeds it every signal and runs the entry action of each phase entered (see
+ * `RenewalPhase`): mints and sends, the phase's timer, a rejection's failure a microtask later.
+ * Then it tells of a run that ended: the notification, the callers' promises, `ready`'s rejection.
  */
 export function createSessionRenewal(options: SessionRenewalOptions): SessionRenewal {
-  const { scope, now, mint, send, sendNow, notify, rejectReady, log } = options;
-  const config: RenewalConfig = { policy: options.policy, canMint: mint !== undefined };
+  const { scope, now, mint, send, sendNow, notify, rejectReady, log, policy } = options;
+  const config: RenewalConfig = { policy, canMint: mint !== undefined };
   let state = initialRenewalState(now());
   let stopTimer = () => {};
-  // The promises of callers waiting for a run, by run id; made only when someone waits.
-  const waiters = new Map<number, Waiter>();
+  // Only the newest mint's result counts (an `auth` run can end while its mint is on its way).
+  let mints = 0;
+  // The promise of the callers waiting for the run in progress, made when the first one waits.
+  let waiting: { promise: Promise<void>; resolve: () => void; reject: (error: EmbedError) => void } | undefined;
   const destroyed = () => new EmbedError('destroyed', 'this embed was destroyed');
 
-  const waitFor = (run: number): Promise<void> => {
-    const found = waiters.get(run);
-    if (found) return found.promise;
-    const waiter = {} as Waiter;
-    waiter.promise = new Promise<void>((resolve, reject) => {
-      waiter.resolve = resolve;
-      waiter.reject = reject;
-    });
-    waiters.set(run, waiter);
-    return waiter.promise;
-  };
-
-  const run = (effect: RenewalEffect): void => {
-    switch (effect.type) {
-      case 'mint': {
-        const { ticket, direct } = effect;
-        if (!mint) return;
-        mint(direct ? sendNow : send).then(
-          () => dispatch({ type: 'sent', ticket, now: now() }),
-          (error: EmbedError) => dispatch({ type: 'attempt-failed', ticket, error }),
-        );
-        return;
-      }
-      case 'start-timer': {
-        const { ticket, then } = effect;
-        stopTimer();
-        stopTimer = scope.later(effect.ms, () =>
-          dispatch(then === 'verdict-timeout' ? { type: then, ticket, now: now() } : { type: then, ticket }),
-        );
-        return;
-      }
-      case 'stop-timer':
-        stopTimer();
-        return;
-      case 'notify':
-        notify(effect.name, effect.info);
-        return;
-      case 'settle': {
-        const waiter = waiters.get(effect.run);
-        waiters.delete(effect.run);
-        if (effect.error) waiter?.reject(effect.error);
-        else waiter?.resolve();
-        return;
-      }
-      case 'auth-failed':
-        rejectReady(effect.error);
-        return;
-      case 'next-tick': {
-        const { signal } = effect;
-        queueMicrotask(() => dispatch(signal));
-        return;
-      }
-      case 'log': {
-        const [event, ...details] = effect.details;
-        log(String(event), ...details);
-      }
+  const waitForRun = (): Promise<void> => {
+    if (!waiting) {
+      let settle = { resolve: () => {}, reject: (_error: EmbedError) => {} };
+      const promise = new Promise<void>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+      waiting = { promise, ...settle };
     }
+    return waiting.promise;
   };
 
-  function dispatch(signal: RenewalSignal): RenewalEffect[] {
+  const arm = (ms: number) => {
+    stopTimer = scope.later(ms, () => dispatch({ type: 'timer', now: now() }));
+  };
+
+  /** The entry action of the phase just entered. */
+  const enter = (phase: RenewalPhase, run: RenewalRun | undefined) => {
+    if (phase === 'minting' && run && mint) {
+      mints++;
+      const ticket = mints;
+      mint(run.auth ? sendNow : send).then(
+        () => {
+          if (ticket === mints) dispatch({ type: 'sent', now: now() });
+        },
+        (error: EmbedError) => {
+          if (ticket === mints) dispatch({ type: 'attempt-failed', error });
+        },
+      );
+    }
+    if (phase === 'awaiting-verdict' && run && !run.auth) arm(REJECTION_WINDOW_MS);
+    if (phase === 'backoff' && run) arm(backoffDelay(policy, run.attempt));
+    if (phase === 'rejected')
+      queueMicrotask(() => {
+        if (state.phase === 'rejected') dispatch({ type: 'attempt-failed', error: new EmbedError('session-rejected', 'the embed rejected the new session id') });
+      });
+  };
+
+  /** Tells of a run that ended. */
+  const tell = (ended: RenewalEnd) => {
+    const { error } = ended;
+    if (error) {
+      if (ended.trigger === 'auth') rejectReady(error);
+      notify('renewal-failed', { ...ended, error });
+      waiting?.reject(error);
+    } else {
+      // An `auth` run's success is the embed's `ready` itself.
+      if (ended.trigger !== 'auth') notify('renewed', ended);
+      waiting?.resolve();
+    }
+    waiting = undefined;
+  };
+
+  function dispatch(signal: RenewalSignal): RenewalStep {
+    const previous = state.phase;
     const step = renewalStep(state, signal, config);
     state = step.state;
-    step.effects.forEach(run);
-    return step.effects;
+    if (step.log) log(String(step.log[0]), ...step.log.slice(1));
+    if (step.ended) tell(step.ended);
+    if (state.phase !== previous) {
+      stopTimer();
+      enter(state.phase, state.run);
+    }
+    return step;
   }
 
-  scope.onDispose(() => dispatch({ type: 'destroyed', error: destroyed() }));
+  scope.onDispose(() => {
+    waiting?.reject(destroyed());
+    waiting = undefined;
+    dispatch({ type: 'destroyed' });
+  });
 
   return {
     renew(trigger, expiry, builtAt) {
-      const runsBefore = state.memory.runs;
-      const effects = dispatch({ type: 'trigger', trigger, now: now(), expiry, builtAt });
-      const { phase } = state;
-      if (phase.name === 'destroyed') return Promise.reject(destroyed());
-      if ('run' in phase) return waitFor(phase.run.id);
+      const step = dispatch({ type: 'trigger', trigger, now: now(), expiry, builtAt });
+      if (state.phase === 'destroyed') return Promise.reject(destroyed());
+      if (isRunning(state.phase)) return waitForRun();
       // A run that started and failed at once (the embed will never be ready) still answers its caller.
-      for (const effect of effects)
-        if (effect.type === 'settle' && effect.run > runsBefore && effect.error) return Promise.reject(effect.error);
-      return Promise.resolve();
+      return step.ended?.error ? Promise.reject(step.ended.error) : Promise.resolve();
     },
-    rejected: () => dispatch({ type: 'rejected' }),
-    authFailed: () => dispatch({ type: 'auth' }),
-    ready: () => dispatch({ type: 'ready', now: now() }),
-    readyFailed: (error) => dispatch({ type: 'ready-failed', error }),
-    check: () => dispatch({ type: 'wake', now: now() }),
-    minted: () => dispatch({ type: 'first-id-used', now: now() }),
+    rejected: () => void dispatch({ type: 'rejected' }),
+    authFailed: () => void dispatch({ type: 'auth' }),
+    ready: () => void dispatch({ type: 'ready', now: now() }),
+    readyFailed: (error) => void dispatch({ type: 'ready-failed', error }),
+    check: () => void dispatch({ type: 'wake', now: now() }),
+    minted: () => void dispatch({ type: 'first-id-used', now: now() }),
   };
 }

@@ -10,10 +10,11 @@ export type CheckResult<T> = { ok: true; value: T } | ({ ok: false } & FieldProb
 type Schema = { safeParse(data: unknown): { success: boolean; data?: unknown; error?: { issues: any[] } } };
 
 function check(schemas: Record<string, Schema>, known: boolean, name: string, payload: unknown): CheckResult<any> {
-  if (!known) return { ok: false, field: 'type', detail: `unknown name ${name}` };
+  const schema = known ? schemas[name] : undefined;
+  if (!schema) return { ok: false, field: 'type', detail: `unknown name ${name}` };
   try {
-    const result = schemas[name]!.safeParse(payload);
-    return result.success ? { ok: true, value: result.data } : { ok: false, ...describeIssue(result.error!.issues[0], 'payload') };
+    const result = schema.safeParse(payload);
+    return result.success ? { ok: true, value: result.data } : { ok: false, ...describeIssue(result.error?.issues[0], 'payload') };
   } catch {
     return { ok: false, field: 'payload', detail: UNREADABLE };
   }

@@ -21,7 +21,9 @@ const FILTER = /^f_([^.=\s]+)\.([^=\s]+)=(.+)$/s;
 export function parseFilterParameter(parameter: unknown): FilterParts | undefined {
   const match = typeof parameter === 'string' ? FILTER.exec(parameter) : null;
   try {
-    return match ? { view: match[1]!, dimension: match[2]!, value: JSON.parse(match[3]!) } : undefined;
+    if (!match) return undefined;
+    const [, view = '', dimension = '', value = ''] = match;
+    return { view, dimension, value: JSON.parse(value) };
   } catch {
     return undefined;
   }

@@ -19,12 +19,14 @@ export interface FieldProblem {
 export const UNREADABLE = 'could not be read (a getter threw)';
 
 /** Turns a zod issue into a {@link FieldProblem} under `root` (`payload`, or `''` for the envelope). */
-export function describeIssue(issue: IssueLike, root: string): FieldProblem {
+export function describeIssue(issue: IssueLike | undefined, root: string): FieldProblem {
+  // A failed parse always has an issue; without one, the whole value is named.
+  if (!issue) return { field: root || 'message', detail: 'invalid' };
   return {
     field: [root, ...issue.path].filter((part) => part !== '').join('.'),
     detail:
       issue.code === 'invalid_type' ? `expected ${issue.expected}`
-      : issue.code === 'invalid_value' ? `expected one of ${issue.values!.join(', ')}`
+      : issue.code === 'invalid_value' ? `expected one of ${(issue.values ?? []).join(', ')}`
       : issue.message,
   };
 }

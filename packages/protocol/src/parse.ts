@@ -27,13 +27,14 @@ function parseMessage(data: any, direction: Direction): ParseResult<any> {
     const isEvent = direction === 'event';
     type = typeof data.type === 'string' ? data.type : undefined;
     const envelope = (isEvent ? eventEnvelopeSchema : actionEnvelopeSchema).safeParse(data);
-    if (!envelope.success) return { ok: false, reason: 'invalid', type, ...describeIssue(envelope.error.issues[0]!, '') };
+    if (!envelope.success) return { ok: false, reason: 'invalid', type, ...describeIssue(envelope.error.issues[0], '') };
     const message = envelope.data as UnknownMessage;
     // The name comes from the parsed copy, not from a second read of `data.type` (a getter or a
     // proxy could answer differently and get one type's payload checked under another's name).
-    type = message.type;
+    const messageType = message.type;
+    type = messageType;
     const prefix = isEvent ? EVENT_PREFIX : ACTION_PREFIX;
-    const name = type!.startsWith(prefix) ? type!.slice(prefix.length) : '';
+    const name = messageType.startsWith(prefix) ? messageType.slice(prefix.length) : '';
     const check = (isEvent ? checkEventPayload : checkActionPayload) as (name: string, payload: unknown) => CheckResult<unknown>;
     const payload = check(name, message.payload);
     if (payload.ok) {
@@ -42,7 +43,7 @@ function parseMessage(data: any, direction: Direction): ParseResult<any> {
       return { ok: true, message };
     }
     return payload.field === 'type'
-      ? { ok: false, reason: 'unknown-type', type: type!, message }
+      ? { ok: false, reason: 'unknown-type', type: messageType, message }
       : { ok: false, reason: 'invalid', type, field: payload.field, detail: payload.detail };
   } catch {
     return { ok: false, reason: 'invalid', type, field: 'message', detail: UNREADABLE };

@@ -82,8 +82,7 @@ function shaped(shape: Record<string, SubsetSchema>, loose: boolean): SubsetSche
       return input;
     }
     const output: Record<string, unknown> = {};
-    for (const key in shape) {
-      const field = shape[key]!;
+    for (const [key, field] of Object.entries(shape)) {
       const before = issues.length;
       const value = field.run(input[key], [...path, key], issues);
       const present = key in input;

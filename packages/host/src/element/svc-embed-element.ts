@@ -140,7 +140,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       const wanted = this.isConnected && this.baseUrl ? this.settingsKey() : undefined;
       if (this.phase.name === 'live' && this.phase.madeFrom === wanted) return;
       this.teardown();
-      if (wanted) this.create(wanted);
+      if (wanted && this.baseUrl) this.create({ madeFrom: wanted, baseUrl: this.baseUrl });
     }
 
     /** What the embed is made from: every observed attribute. */
@@ -148,13 +148,13 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       return JSON.stringify(SVC_EMBED_ATTRIBUTES.map((name) => this.getAttribute(name)));
     }
 
-    private create(madeFrom: string) {
+    private create({ madeFrom, baseUrl }: { madeFrom: string; baseUrl: string }) {
       const endpoint = this.sessionEndpoint ? sessionEndpointCallbacks(this.sessionEndpoint) : undefined;
       const signed = this.mintSessionId !== undefined || endpoint !== undefined;
       // The iframe fills the element: give the element its size (it is a block by default).
       if (!this.style.display) this.style.display = 'block';
       const embed = createEmbed({
-        baseUrl: this.baseUrl!,
+        baseUrl,
         ...(this.src ? { src: this.src } : { publicId: this.publicId ?? undefined }),
         container: this,
         allowExport: this.allowExport,
@@ -163,7 +163,11 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
         // The callbacks set as properties now, or later: the latest is called.
         ...(signed
           ? {
-              mintSessionId: () => (this.mintSessionId ?? endpoint!.mintSessionId)(),
+              mintSessionId: () => {
+                const mint = this.mintSessionId ?? endpoint?.mintSessionId;
+                if (!mint) throw new Error('set mintSessionId or session-endpoint');
+                return mint();
+              },
               revokeSessionId: (sessionId: string) => (this.revokeSessionId ?? endpoint?.revokeSessionId)?.(sessionId),
             }
           : {}),
