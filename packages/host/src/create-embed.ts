@@ -1,5 +1,5 @@
 import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type AnyEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
-import { createListenerRegistry, createOutbox, createScope, reportError, retry, type RetryPolicy } from '@svc-embed/runtime';
+import { createDeferred, createListenerRegistry, createOutbox, createScope, reportError, retry, type RetryPolicy } from '@svc-embed/runtime';
 import { actionSenders, type SendAction } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
 import type { EmbedOptions } from './embed-options.js';
@@ -75,8 +75,8 @@ export function createEmbed(options: EmbedOptions): Embed {
   };
   const setSession = (sessionId: string) => buildActionMessage('set-session', { sessionId }, { now }) as AnyActionMessage;
 
-  let settleReady = { resolve: (_payload: EventPayload<'ready'>) => {}, reject: (_error: EmbedError) => {} };
-  const ready = scope.guard(new Promise<EventPayload<'ready'>>((resolve, reject) => (settleReady = { resolve, reject })));
+  const settleReady = createDeferred<EventPayload<'ready'>>();
+  const ready = scope.guard(settleReady.promise);
   ready.catch(noop);
   let stopReadyTimer = noop;
 

@@ -1,4 +1,4 @@
-import { backoffDelay, type RetryPolicy, type Scope } from '@svc-embed/runtime';
+import { backoffDelay, createDeferred, type Deferred, type RetryPolicy, type Scope } from '@svc-embed/runtime';
 import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
 import type { DebugLogger } from './embed-options.js';
 import { EmbedError } from './errors.js';
@@ -66,17 +66,11 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   // Only the newest mint's result counts (an `auth` run can end while its mint is on its way).
   let mints = 0;
   // The promise of the callers waiting for the run in progress, made when the first one waits.
-  let waiting: { promise: Promise<void>; resolve: () => void; reject: (error: EmbedError) => void } | undefined;
+  let waiting: Deferred<void> | undefined;
   const destroyed = () => new EmbedError('destroyed', 'this embed was destroyed');
 
   const waitForRun = (): Promise<void> => {
-    if (!waiting) {
-      let settle = { resolve: () => {}, reject: (_error: EmbedError) => {} };
-      const promise = new Promise<void>((resolve, reject) => {
-        settle = { resolve, reject };
-      });
-      waiting = { promise, ...settle };
-    }
+    waiting ??= createDeferred<void>();
     return waiting.promise;
   };
 

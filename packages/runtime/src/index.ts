@@ -9,3 +9,5 @@ export type { Outbox, OutboxOptions, OutboxState } from './outbox.js';
 export { backoffDelay, retry } from './retry.js';
 export type { RetryOptions, RetryPolicy } from './retry.js';
 export { reportError } from './report-error.js';
+export { createDeferred } from './deferred.js';
+export type { Deferred } from './deferred.js';
