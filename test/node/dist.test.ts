@@ -73,3 +73,43 @@ describe.each(IIFES)('%s IIFE', (name, file, global) => {
     expect(Object.keys(context[global] as object).length).toBeGreaterThan(0);
   });
 });
+
+// @svc-embed/runtime is private: bundled into host and frame, never published. No built JavaScript
+// may import it, and no type file a user's compiler reads (those reachable from an `exports` entry)
+// may name it.
+describe.each(['host', 'frame'])('@svc-embed/%s carries the private runtime inside', (name) => {
+  const dist = join(root, 'packages', name, 'dist');
+  const typeEntries = (exports: unknown): string[] =>
+    typeof exports === 'string' ? (exports.endsWith('.d.ts') ? [exports] : [])
+    : exports && typeof exports === 'object' ? Object.entries(exports).flatMap(([key, value]) => (key === 'types' && typeof value === 'string' ? [value] : typeEntries(value)))
+    : [];
+
+  it('no built JavaScript imports @svc-embed/runtime', () => {
+    const js = execFileSync('find', [dist, '-name', '*.js'], { encoding: 'utf8' }).trim().split('\n');
+    expect(js.length).toBeGreaterThanOrEqual(3);
+    expect(js.filter((file) => readFileSync(file, 'utf8').includes('@svc-embed/runtime'))).toEqual([]);
+  });
+
+  it('no type file reachable from its exports names @svc-embed/runtime', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+        expect(specifier, `${file} imports ${specifier}`).not.toBe('@svc-embed/runtime');
+        if (specifier?.startsWith('.')) visit(join(file, '..', specifier.replace(/\.js$/, '.d.ts')));
+      }
+    };
+    const entries = typeEntries(manifest(name).exports);
+    expect(entries.length).toBeGreaterThan(1);
+    entries.forEach((entry) => visit(join(root, 'packages', name, entry)));
+    expect(seen.size).toBeGreaterThan(entries.length);
+  });
+});
+
+describe('@svc-embed/runtime', () => {
+  it('is private, so npm never publishes it, and neither host nor frame depends on it at run time', () => {
+    expect(manifest('runtime').private).toBe(true);
+    for (const name of ['host', 'frame']) expect(Object.keys(manifest(name).dependencies)).not.toContain('@svc-embed/runtime');
+  });
+});

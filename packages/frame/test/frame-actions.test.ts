@@ -257,3 +257,31 @@ describe('answers to a trusted host that sends something wrong', () => {
     expect(errorPayloads(fake)).toEqual([expect.objectContaining({ name: 'InvalidActionError', context: 'action', fatal: false })]);
   });
 });
+
+describe('a handler added twice', () => {
+  test('is called twice, and each removal removes only its own subscription (the rule of both halves)', () => {
+    const { frame, fake } = privateFrame();
+    const handler = vi.fn();
+    const first = frame.on('refresh', handler);
+    const second = frame.on('refresh', handler);
+    fake.act('refresh', undefined);
+    expect(handler).toHaveBeenCalledTimes(2);
+    first();
+    fake.act('refresh', undefined);
+    expect(handler).toHaveBeenCalledTimes(3);
+    second();
+    fake.act('refresh', undefined);
+    expect(handler).toHaveBeenCalledTimes(3);
+  });
+
+  test('the same goes for onSessionChange', () => {
+    const fake = fakeWindow();
+    const frame = createFrame({ surface: 'dashboard', mode: 'signed', hostOrigins: [HOST], window: fake.window, session: { expiresAt: Date.now() + 3_600_000, exchange: () => ({ expiresAt: Date.now() + 7_200_000 }) } });
+    const listener = vi.fn();
+    frame.onSessionChange(listener);
+    frame.onSessionChange(listener);
+    frame.sessionEnded();
+    expect(listener.mock.calls.map(([session]) => session.state)).toEqual(['expiring', 'expiring', 'expired', 'expired']);
+    frame.destroy();
+  });
+});

@@ -175,3 +175,20 @@ describe('debug', () => {
     consoleDebug.mockRestore();
   });
 });
+
+describe('a listener added twice', () => {
+  it('is called twice, and each unsubscribe removes only its own subscription (the rule of both halves)', () => {
+    const { embed, emit } = setup();
+    const listener = vi.fn();
+    const first = embed.on('view', listener);
+    const second = embed.on('view', listener);
+    emit('view', { surface: 'dashboard', path: '/' });
+    expect(listener).toHaveBeenCalledTimes(2);
+    first();
+    emit('view', { surface: 'dashboard', path: '/' });
+    expect(listener).toHaveBeenCalledTimes(3);
+    second();
+    emit('view', { surface: 'dashboard', path: '/' });
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
