@@ -1,7 +1,7 @@
 import {
   ACTION_ERROR_CONTEXT, ACTION_PREFIX, AUTH_ERROR_CONTEXT, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT,
   buildEventMessage, isActionName, isUtcOffset, parseActionMessage,
-  type ActionName, type ActionPayload, type AnyActionMessage, type EventName, type EventPayload,
+  type EventName, type EventPayload,
 } from '@svc-embed/protocol';
 import { createListenerRegistry, createOutbox, createScope, reportError } from '@svc-embed/runtime';
 import { watchColorScheme } from './color-scheme.js';
@@ -19,10 +19,6 @@ type ActionListeners = { [N in HandledActionName]: ActionHandler<N> } & { '*': (
 
 const RESERVED_EVENT = /^(ready|session-)/;
 
-/** The payload of `message` when it is the action `name`. */
-function payloadOf<N extends ActionName>(message: AnyActionMessage, name: N): ActionPayload<N> | undefined {
-  return message.type === `${ACTION_PREFIX}${name}` ? (message.payload as ActionPayload<N>) : undefined;
-}
 
 /**
  * Creates the frame half inside an embedded surface: emits the event catalog to the host page,
@@ -135,12 +131,16 @@ export function createFrame(options: FrameOptions): Frame {
       return sendError('UnknownActionError', ACTION_ERROR_CONTEXT, `type ${result.type} is not a known action`);
     }
     const { message } = result;
-    const newSession = payloadOf(message, 'set-session');
-    if (newSession && exchange) return exchange.redeem(newSession.sessionId);
-    if (newSession) return sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, 'set-session: a private embed has no session to replace');
-    const timezone = payloadOf(message, 'set-timezone')?.timezone;
-    if (timezone !== undefined && isUtcOffset(timezone)) return log('ignored set-timezone with a bare UTC offset', timezone);
-    const handled = message as HandledActionMessage;
+    // The wire types the frame acts on itself, checked by the compiler against the catalog.
+    if (message.type === 'svc:action:set-session') {
+      if (!exchange) return sendError(SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT, 'set-session: a private embed has no session to replace');
+      // The schema requires the payload; the type leaves every action's optional.
+      if (message.payload) exchange.redeem(message.payload.sessionId);
+      return;
+    }
+    const handled: HandledActionMessage = message;
+    if (handled.type === 'svc:action:set-timezone' && handled.payload && isUtcOffset(handled.payload.timezone))
+      return log('ignored set-timezone with a bare UTC offset', handled.payload.timezone);
     const name = handled.type.slice(ACTION_PREFIX.length) as HandledActionName;
     (actions.emit as (name: HandledActionName, ...args: unknown[]) => void)(name, handled.payload, handled);
     actions.emit('*', handled);

@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type AnyEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
+import { AUTH_ERROR_CONTEXT, buildActionMessage, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, type AnyActionMessage, type EventPayload } from '@svc-embed/protocol';
 import { createDeferred, createListenerRegistry, createOutbox, createScope, reportError, retry, type RetryPolicy } from '@svc-embed/runtime';
 import { actionSenders, type SendAction } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
@@ -15,11 +15,6 @@ import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
 
 const noop = () => {};
-
-/** The payload of `message` when it is the event `name`. */
-function payloadOf<N extends EventName>(message: AnyEventMessage, name: N): EventPayload<N> | undefined {
-  return message.type === `${EVENT_PREFIX}${name}` ? (message.payload as EventPayload<N>) : undefined;
-}
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -136,15 +131,21 @@ export function createEmbed(options: EmbedOptions): Embed {
     const { message } = accepted;
     if (accepted.ok) {
       const { message: known } = accepted;
-      const readyPayload = payloadOf(known, 'ready');
-      const expiring = payloadOf(known, 'session-expiring');
-      const expired = payloadOf(known, 'session-expired');
-      const error = payloadOf(known, 'error');
-      if (readyPayload) enter({ name: 'ready', payload: readyPayload });
-      if (mintSessionId && expiring) renewal.renew('session-expiring', expiring.expiresAt, known.timestamp).catch(noop);
-      if (mintSessionId && expired) renewal.renew('session-expired', expired.expiredAt, known.timestamp).catch(noop);
-      if (error?.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
-      if (error?.context === AUTH_ERROR_CONTEXT) enter({ name: 'reauthenticating' });
+      // The events the embed itself acts on (the wire types, checked by the compiler against the catalog).
+      switch (known.type) {
+        case 'svc:event:ready':
+          enter({ name: 'ready', payload: known.payload });
+          break;
+        case 'svc:event:session-expiring':
+          if (mintSessionId) renewal.renew('session-expiring', known.payload.expiresAt, known.timestamp).catch(noop);
+          break;
+        case 'svc:event:session-expired':
+          if (mintSessionId) renewal.renew('session-expired', known.payload.expiredAt, known.timestamp).catch(noop);
+          break;
+        case 'svc:event:error':
+          if (known.payload.context === SESSION_RENEWAL_CONTEXT) renewal.rejected();
+          if (known.payload.context === AUTH_ERROR_CONTEXT) enter({ name: 'reauthenticating' });
+      }
       const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
       listeners.emit(name, known.payload as never, known as never);
     }
