@@ -48,8 +48,8 @@ export function createSessionMint(options: SessionMintOptions): SessionMint {
             cancel();
             const failure = httpFailure(sessionId);
             // A Response with ok false names its status; any other Response is no id either.
-            if (failure) throw new Error(`its request failed: ${failure}`);
-            if (typeof sessionId !== 'string' || !sessionId) throw new Error(`got ${sessionId}, not a session id`);
+            if (failure) throw new EmbedError('mint-failed', `mintSessionId failed: its request failed: ${failure}`);
+            if (typeof sessionId !== 'string' || !sessionId) throw new EmbedError('mint-failed', `mintSessionId failed: got ${sessionId}, not a session id`);
             record(sessionId);
             if (timedOut || scope.disposed) return drop(sessionId);
             use(sessionId);
@@ -57,7 +57,8 @@ export function createSessionMint(options: SessionMintOptions): SessionMint {
           })
           .catch((cause) => {
             cancel();
-            reject(new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
+            const checked = cause instanceof EmbedError && cause.code === 'mint-failed';
+            reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
           });
       }),
     );

@@ -165,7 +165,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
           ? {
               mintSessionId: () => {
                 const mint = this.mintSessionId ?? endpoint?.mintSessionId;
-                if (!mint) throw new Error('set mintSessionId or session-endpoint');
+                if (!mint) throw new EmbedError('invalid-option', 'set the mintSessionId property or the session-endpoint attribute');
                 return mint();
               },
               revokeSessionId: (sessionId: string) => (this.revokeSessionId ?? endpoint?.revokeSessionId)?.(sessionId),
