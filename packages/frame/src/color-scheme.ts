@@ -6,10 +6,13 @@ const PREFERS_DARK = '(prefers-color-scheme: dark)';
 
 /** Options of {@link watchColorScheme}. */
 export interface ColorSchemeWatch {
+  /** The frame's window, whose `matchMedia` answers for `auto`. */
   window: Window;
   /** The frame's scope: the media-query listener is released with it. */
   scope: Scope;
+  /** The scheme the host asked for. */
   scheme: ColorScheme;
+  /** Shows `light` or `dark`. */
   apply: (scheme: ResolvedColorScheme) => void;
 }
 

@@ -76,6 +76,7 @@ export interface Frame {
    * @example const off = frame.on('set-filter', ({ filterUrlParameter }) => dashboard.applyFilter(filterUrlParameter));
    */
   on<N extends HandledActionName>(name: N, handler: ActionHandler<N>): () => void;
+  /** Listens to every delivered action: the handler gets the whole message, after the action's own handlers. */
   on(name: '*', handler: (message: HandledActionMessage) => void): () => void;
   /** The signed session now (`active`, `expiring` or `expired`, with `expiresAt`); `undefined` in private mode. */
   readonly session: FrameSession | undefined;

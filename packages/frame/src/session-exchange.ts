@@ -6,6 +6,7 @@ export type OutgoingEvent = () => unknown;
 
 /** Options of {@link createSessionExchange}. */
 export interface SessionExchangeOptions {
+  /** The surface's exchange, from `session.exchange`. */
   exchange: SessionExchange;
   /** How long one exchange may take before it counts as failed. */
   timeoutMs: number;

@@ -17,6 +17,7 @@ export interface SessionTimersOptions {
   window: Window;
   /** The frame's scope: timers and listeners are released with it. */
   scope: Scope;
+  /** The clock, epoch ms. */
   now: () => number;
   /** When the first session stops working, epoch ms. */
   expiresAt: number;

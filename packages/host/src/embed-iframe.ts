@@ -19,6 +19,7 @@ function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, s
 
 /** Options of {@link mountIframe}. */
 export interface IframeMount {
+  /** The options of `createEmbed`: `iframe` or `container`, and `attributes`. */
   options: EmbedOptions;
   /** The document to create the iframe in. */
   document: Document;
@@ -30,7 +31,9 @@ export interface IframeMount {
 
 /** The iframe, and the element to append it to when it is new. */
 export interface MountedIframe {
+  /** The wrapped or created iframe. */
   iframe: HTMLIFrameElement;
+  /** The container to append a created iframe to; `undefined` for a wrapped one. */
   parent: Element | undefined;
 }
 

@@ -4,6 +4,7 @@ import { onTenantOrigin } from './tenant-origin.js';
 
 /** What {@link embedUrl} builds from. */
 export interface EmbedUrlTarget {
+  /** The options of `createEmbed`: `publicId` or `src`, `allowExport`, `timezone`. */
   options: EmbedOptions;
   /** The tenant origin a `src` must be on. */
   origin: string;

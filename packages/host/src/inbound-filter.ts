@@ -10,6 +10,7 @@ export interface InboundFilter {
   iframe: HTMLIFrameElement;
   /** The tenant origin. */
   origin: string;
+  /** Told why a message was dropped, and of each one let in. */
   log: DebugLogger;
 }
 

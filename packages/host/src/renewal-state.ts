@@ -44,6 +44,7 @@ export interface RenewalRun {
 
 /** The whole state of session renewal. */
 export interface RenewalState {
+  /** Where renewal stands. */
   phase: RenewalPhase;
   /** The run in progress; in `taken`, the run taken. */
   run: RenewalRun | undefined;
@@ -67,6 +68,7 @@ export interface RenewalState {
 
 /** Fixed for the embed's life. */
 export interface RenewalConfig {
+  /** Attempts per run, each with a fresh id, and the backoff between them. */
   policy: RetryPolicy;
   /** `mintSessionId` was given: without it nothing can be minted. */
   canMint: boolean;
@@ -88,6 +90,7 @@ export type RenewalSignal =
 
 /** How a run ended: what `renewed` or `renewal-failed` carries (`error` when it failed). */
 export interface RenewalEnd extends RenewalInfo {
+  /** Why it failed; absent when it worked. */
   error?: EmbedError;
 }
 
@@ -96,6 +99,7 @@ export interface RenewalEnd extends RenewalInfo {
  * {@link RenewalPhase}), then tells of a run that `ended`.
  */
 export interface RenewalStep {
+  /** The next state (a new object; the one given is left untouched). */
   state: RenewalState;
   /** The run that ended in this step, if one did. */
   ended?: RenewalEnd;

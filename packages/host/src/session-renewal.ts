@@ -49,6 +49,7 @@ export interface SessionRenewalOptions {
   notify: (name: 'renewed' | 'renewal-failed', info: RenewalInfo | RenewalFailure) => void;
   /** Rejects `embed.ready`: no id got the embed to authenticate. */
   rejectReady: (error: EmbedError) => void;
+  /** The embed's debug logger (`renew`, `retry`, `drop`). */
   log: DebugLogger;
 }
 
@@ -94,8 +95,9 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
     }
     if (phase === 'awaiting-verdict' && run && !run.auth) arm(REJECTION_WINDOW_MS);
     if (phase === 'backoff' && run) arm(backoffDelay(policy, run.attempt));
+    // A promise reaction, not queueMicrotask: test runners' fake timers (jest's) hold the latter back.
     if (phase === 'rejected')
-      queueMicrotask(() => {
+      void Promise.resolve().then(() => {
         if (state.phase === 'rejected') dispatch({ type: 'attempt-failed', error: new EmbedError('session-rejected', 'the embed rejected the new session id') });
       });
   };

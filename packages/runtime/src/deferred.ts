@@ -1,7 +1,10 @@
 /** A promise with its settle functions, for a result that another event delivers. */
 export interface Deferred<T> {
+  /** Settles with the first `resolve` or `reject`. */
   readonly promise: Promise<T>;
+  /** Fulfils the promise (unless already settled). */
   resolve(value: T): void;
+  /** Rejects the promise (unless already settled). */
   reject(error: Error): void;
 }
 

@@ -21,6 +21,7 @@ export function backoffDelay(policy: RetryPolicy, failed: number): number {
 export interface RetryOptions {
   /** Runs one attempt (1-based number); a rejection is a failed attempt. */
   task: (attempt: number) => Promise<void>;
+  /** How many attempts, and the backoff between them. */
   policy: RetryPolicy;
   /** Whose timers wait between attempts; once disposed, no further attempt starts. */
   scope: Scope;

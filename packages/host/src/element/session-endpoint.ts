@@ -2,7 +2,9 @@ import { EmbedError } from '../errors.js';
 
 /** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend. */
 export interface SessionEndpointCallbacks {
+  /** `POST <endpoint>`: the new id from the JSON answer's `sessionId`. */
   mintSessionId(): Promise<string>;
+  /** `DELETE <endpoint>/<id>`. */
   revokeSessionId(sessionId: string): Promise<void>;
 }
 
