@@ -429,3 +429,27 @@ describe('set-session', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 });
+
+describe('the exchange gate', () => {
+  test('session events held while an exchange works are dropped, even when a later exchange fails', async () => {
+    const settle: ((result: { expiresAt: number }) => void)[] = [];
+    let calls = 0;
+    const { fake } = readyFrame({
+      lifetimeMs: 40 * MINUTE,
+      exchangeTimeoutMs: 20 * MINUTE,
+      exchange: () => {
+        calls++;
+        if (calls === 1) return new Promise<{ expiresAt: number }>((resolve) => settle.push(resolve));
+        return Promise.reject(new Error('401'));
+      },
+    });
+    fake.act('set-session', { sessionId: 'id-1' });
+    vi.advanceTimersByTime(10 * MINUTE); // the old session warns while id-1 is being exchanged: held
+    fake.act('set-session', { sessionId: 'id-2' });
+    settle[0]?.({ expiresAt: T + 3 * HOUR }); // id-1 works: the warning was about the session it replaced
+    await flush();
+    expect(calls).toBe(2);
+    expect(sessionEvents(fake.posted)).toEqual([]);
+    expect(fake.types()).toEqual([eventType('ready'), eventType('error')]);
+  });
+});

@@ -533,3 +533,28 @@ describe('destroy and private mode', () => {
     expect(t.payloads('set-session')).toEqual([{ sessionId: 's2' }]);
   });
 });
+
+describe('a mint that outlives its run', () => {
+  it('does not answer for the next run: that one waits for its own id', async () => {
+    const AUTH = { message: 'the session id in the URL was refused', name: SESSION_EXCHANGE_ERROR, context: 'auth', fatal: true };
+    const pending: ((sessionId: string) => void)[] = [];
+    const mint = vi.fn(() => (mint.mock.calls.length === 1 ? Promise.resolve('s1') : new Promise<string>((resolve) => pending.push(resolve))));
+    const t = setup({ mintSessionId: mint, revokeSessionId: vi.fn(), mintTimeoutMs: HOUR });
+    await flush();
+    const renewed = vi.fn();
+    t.embed.on('renewed', renewed);
+    t.emit('error', AUTH); // the embed refused s1: an auth run mints s2, slowly
+    await flush();
+    t.emit('ready', READY); // it mounted after all: the auth run is over while s2 is on its way
+    t.emit('session-expiring', expiring(START + 30 * MINUTE)); // a new run mints s3, slowly
+    await flush();
+    expect(pending).toHaveLength(2);
+    pending[0]?.('s2');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(renewed).not.toHaveBeenCalled(); // s3 never went out: nothing can have been taken
+    pending[1]?.('s3');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.payloads('set-session').map((payload) => payload.sessionId)).toEqual(['s2', 's3']);
+    expect(renewed).toHaveBeenCalledTimes(1);
+  });
+});
