@@ -42,7 +42,7 @@ export function createEmbed(options: EmbedOptions): Embed {
   const ledger = options.ledger ?? createSessionLedger();
   const { iframe, parent } = mountIframe({ options, document: doc, origin, url });
   const { attach, drop } = ledgerInternals(ledger);
-  const detach = attach(() => enter({ name: 'destroyed' }, { removeIframe: true }));
+  const detach = attach(() => enter({ name: 'destroyed', by: 'logout' }));
   parent?.append(iframe);
   const scope = createScope({ timers: win, disposedError: () => new EmbedError('destroyed', 'this embed was destroyed') });
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
@@ -94,7 +94,7 @@ export function createEmbed(options: EmbedOptions): Embed {
 
   let phase: EmbedPhase = { name: url && mintSessionId ? 'minting' : 'loading' };
   /** The one place the phase changes, with what each change does. */
-  function enter(next: EmbedPhase, teardown = { removeIframe: false }): void {
+  function enter(next: EmbedPhase): void {
     if (phase.name === 'destroyed') return;
     phase = next;
     switch (next.name) {
@@ -119,7 +119,7 @@ export function createEmbed(options: EmbedOptions): Embed {
         outbox.close();
         listeners.clear();
         detach();
-        if (teardown.removeIframe || parent || options.removeIframe) iframe.remove();
+        if (next.by === 'logout' || parent || options.removeIframe) iframe.remove();
     }
   }
   const readyTimeout = () =>
@@ -180,6 +180,6 @@ export function createEmbed(options: EmbedOptions): Embed {
     renewSession: () =>
       mintSessionId ? renewal.renew('manual') : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId')),
     logout: () => ledger.logout(),
-    destroy: () => enter({ name: 'destroyed' }),
+    destroy: () => enter({ name: 'destroyed', by: 'destroy' }),
   };
 }

@@ -9,7 +9,8 @@ import type { EmbedError } from './errors.js';
  * - `ready`: the embed sent `ready`; actions go out at once;
  * - `failed`: `embed.ready` rejected (no id, no `ready` in time, or no id it accepted); a late
  *   `ready` still moves on to `ready`;
- * - `destroyed`: nothing is listened to, sent, or renewed any more.
+ * - `destroyed`: nothing is listened to, sent, or renewed any more; `by` says whether `destroy()` or
+ *   the ledger's `logout()` did it (logout removes a wrapped iframe too).
  */
 export type EmbedPhase =
   | { name: 'minting' }
@@ -17,4 +18,4 @@ export type EmbedPhase =
   | { name: 'reauthenticating' }
   | { name: 'ready'; payload: ReadyPayload }
   | { name: 'failed'; error: EmbedError }
-  | { name: 'destroyed' };
+  | { name: 'destroyed'; by: 'destroy' | 'logout' };
