@@ -6,7 +6,7 @@ import type { EmbedOptions } from './embed-options.js';
 import type { EmbedPhase } from './embed-phase.js';
 import { mountIframe } from './embed-iframe.js';
 import { embedUrl } from './embed-url.js';
-import { EmbedError } from './errors.js';
+import { destroyedError, EmbedError } from './errors.js';
 import { acceptMessage } from './inbound-filter.js';
 import { createSessionLedger, ledgerInternals } from './session-ledger.js';
 import { createSessionMint } from './session-mint.js';
@@ -44,7 +44,7 @@ export function createEmbed(options: EmbedOptions): Embed {
   const { attach, drop } = ledgerInternals(ledger);
   const detach = attach(() => enter({ name: 'destroyed', by: 'logout' }));
   parent?.append(iframe);
-  const scope = createScope({ timers: win, disposedError: () => new EmbedError('destroyed', 'this embed was destroyed') });
+  const scope = createScope({ timers: win, disposedError: destroyedError });
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   const record = (sessionId: string) => {
     if (revokeSessionId) ledger.record(sessionId, revokeSessionId);
@@ -59,7 +59,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     },
   });
   const send: SendAction = (name, payload) => {
-    if (scope.disposed) throw new EmbedError('destroyed', 'this embed was destroyed');
+    if (scope.disposed) throw destroyedError();
     let message: AnyActionMessage;
     try {
       message = buildActionMessage(name, payload() as never, { now }) as AnyActionMessage;
@@ -125,8 +125,10 @@ export function createEmbed(options: EmbedOptions): Embed {
   const readyTimeout = () =>
     new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`);
 
+  // Made once: the filter runs for every message the page receives.
+  const inbound = { iframe, origin, log };
   scope.listen(win, 'message', (event: MessageEvent) => {
-    const accepted = acceptMessage(event, { iframe, origin, log });
+    const accepted = acceptMessage(event, inbound);
     if (!accepted) return;
     const { message } = accepted;
     if (accepted.ok) {

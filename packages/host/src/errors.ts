@@ -27,6 +27,11 @@ export const EMBED_ERROR_CODES = {
 /** One of the values of {@link EMBED_ERROR_CODES}. */
 export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR_CODES];
 
+/** The `destroyed` error of an embed used after `destroy()` or its viewer's logout. */
+export function destroyedError(): EmbedError {
+  return new EmbedError('destroyed', 'this embed was destroyed');
+}
+
 /**
  * The one error class of `@svc-embed/host`. Branch on `code`, not on the message; `cause` holds the
  * underlying error when there is one (a protocol error, your mint's rejection).

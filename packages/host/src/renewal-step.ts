@@ -40,7 +40,7 @@ function apply(step: RenewalStep, signal: RenewalSignal, config: RenewalConfig):
       // A rejection of an embed that was ready once changes nothing (as for the promise itself).
       if (state.readiness.name === 'ready') return;
       state.readiness = { name: 'failed', error: signal.error };
-      if (phase === 'waiting-ready') fail(step, config, signal.error);
+      if (phase === 'waiting-ready') fail(step, signal.error);
       return;
     case 'auth':
       return auth(step, config);
@@ -53,7 +53,7 @@ function apply(step: RenewalStep, signal: RenewalSignal, config: RenewalConfig):
       return;
     case 'attempt-failed':
       if (!run || (phase !== 'minting' && phase !== 'rejected')) return;
-      if (run.attempt >= config.policy.attempts) return fail(step, config, signal.error);
+      if (run.attempt >= config.policy.attempts) return fail(step, signal.error);
       step.log = ['retry', run.attempt, signal.error];
       state.phase = 'backoff';
       return;
@@ -112,7 +112,7 @@ function start(step: RenewalStep, name: RenewalTrigger, at: number): void {
   join(state, at);
   step.log = ['renew', name];
   const { readiness } = state;
-  if (readiness.name === 'failed') return fail(step, undefined, readiness.error);
+  if (readiness.name === 'failed') return fail(step, readiness.error);
   state.phase = readiness.name === 'ready' ? 'minting' : 'waiting-ready';
 }
 
@@ -141,7 +141,7 @@ function rejected(step: RenewalStep): void {
 function auth(step: RenewalStep, config: RenewalConfig): void {
   const { state } = step;
   const { run, phase } = state;
-  if (!config.canMint) return fail(step, config);
+  if (!config.canMint) return fail(step);
   if (run && (phase === 'awaiting-verdict' || phase === 'waiting-ready')) {
     // Refused again while our id was out (the iframe reloaded, say): that id failed.
     state.run = { ...run, auth: true };
@@ -178,15 +178,15 @@ function succeed(step: RenewalStep, now: number): void {
  * never sent), so the next trigger starts anew. An `auth` run (or an `auth` trigger with nothing to
  * mint with) fails with `session-rejected`, and `ready` rejects with it.
  */
-function fail(step: RenewalStep, config: RenewalConfig | undefined, error?: EmbedError): void {
+function fail(step: RenewalStep, error?: EmbedError): void {
   const { state } = step;
   const { run } = state;
   const attempts = run?.attempt ?? 0;
   let reason = error;
   if (!run || run.trigger === 'auth') {
-    const what = run ? `${attempts} fresh session ids` : 'its session id';
-    const cannotMint = config && !config.canMint ? ' (no mintSessionId to mint another)' : '';
-    reason = new EmbedError('session-rejected', `the embed could not authenticate with ${what}${cannotMint}`);
+    // No run: the `auth` trigger of an embed without mintSessionId.
+    const what = run ? `${attempts} fresh session ids` : 'its session id (no mintSessionId to mint another)';
+    reason = new EmbedError('session-rejected', `the embed could not authenticate with ${what}`);
     // An embed that was ready once stays ready (its `ready` promise resolved long ago).
     if (state.readiness.name !== 'ready') state.readiness = { name: 'failed', error: reason };
   } else {

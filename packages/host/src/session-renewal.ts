@@ -1,7 +1,7 @@
 import { backoffDelay, createDeferred, type Deferred, type RetryPolicy, type Scope } from '@svc-embed/runtime';
 import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
 import type { DebugLogger } from './embed-options.js';
-import { EmbedError } from './errors.js';
+import { destroyedError, EmbedError } from './errors.js';
 import {
   initialRenewalState, isRunning, REJECTION_WINDOW_MS,
   type RenewalConfig, type RenewalEnd, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalStep,
@@ -68,7 +68,6 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   let mints = 0;
   // The promise of the callers waiting for the run in progress, made when the first one waits.
   let waiting: Deferred<void> | undefined;
-  const destroyed = () => new EmbedError('destroyed', 'this embed was destroyed');
 
   const waitForRun = (): Promise<void> => {
     waiting ??= createDeferred<void>();
@@ -131,7 +130,7 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   }
 
   scope.onDispose(() => {
-    waiting?.reject(destroyed());
+    waiting?.reject(destroyedError());
     waiting = undefined;
     dispatch({ type: 'destroyed' });
   });
@@ -139,7 +138,7 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   return {
     renew(trigger, expiry, builtAt) {
       const step = dispatch({ type: 'trigger', trigger, now: now(), expiry, builtAt });
-      if (state.phase === 'destroyed') return Promise.reject(destroyed());
+      if (state.phase === 'destroyed') return Promise.reject(destroyedError());
       if (isRunning(state.phase)) return waitForRun();
       // A run that started and failed at once (the embed will never be ready) still answers its caller.
       return step.ended?.error ? Promise.reject(step.ended.error) : Promise.resolve();
