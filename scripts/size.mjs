@@ -13,7 +13,7 @@ const KB = 1024;
 /** [file, budget in bytes (or relative to the host file, the first row) or null, what it is] */
 const ENTRIES = [
   // Raised from 6.5 and 5.5 KB by the shared runtime, the explicit phases and the pure renewal
-  // step of issue 11 (host +1,804 B, frame +786 B); past the 7 KB the issue allows for the host:
+  // step of issue 11 (host +1,799 B, frame +786 B); past the 7 KB the issue allows for the host:
   // kept open there for the maintainers to decide.
   ['packages/host/dist/iife/svc-embed.min.js', 8.3 * KB, 'host <script>: everything bundled, schemas on the zod/mini subset runtime'],
   ['packages/frame/dist/iife/svc-embed-frame.min.js', 6 * KB, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
