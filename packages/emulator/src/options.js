@@ -36,7 +36,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * @property {boolean} [allowPrivate] Serve the private-mode URL (no session) as if the viewer were
  *   signed in to the service (default true).
  * @property {string} [embedTenant] Tenant reported when a session names none (default null).
- * @property {string} [frameScript] Path of the frame IIFE to serve (default: from @svc-embed/frame).
+ * @property {string} [frameScript] Path of the frame IIFE to serve (default: the script-tag build of
+ *   `@svc-embed/frame`).
  * @property {number} [aiLatencyMs] Simulated thinking time of the AI answer endpoint (default 300).
  * @property {(line: string) => void} [log] Request log sink (default: none).
  */

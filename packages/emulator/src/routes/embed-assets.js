@@ -8,7 +8,7 @@ const APP_DIR = fileURLToPath(new URL('../../public/app/', import.meta.url));
 const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
 /**
- * The frame IIFE: the `frameScript` option, else @svc-embed/frame's script-tag build (its `./iife`
+ * The frame IIFE: the `frameScript` option, else `@svc-embed/frame`'s script-tag build (its `./iife`
  * export, a dependency of this package).
  * @throws {HttpError} 503, saying what to do, when neither is there
  */
