@@ -77,6 +77,7 @@ export function normalizeOptions(options = {}) {
 
 /** @typedef {ReturnType<typeof normalizeOptions>} ResolvedOptions */
 
+/** @param {string} name @param {number} value */
 function positive(name, value) {
   if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number of ms (got ${value})`);
 }

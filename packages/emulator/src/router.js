@@ -24,6 +24,7 @@ import { HttpError, sendJson } from './http-io.js';
 
 /** @param {string} path */
 function compile(path) {
+  /** @type {string[]} */
   const names = [];
   const source = path
     .split('/')
@@ -52,6 +53,7 @@ export function createRouter(modules) {
   async function dispatch(context) {
     const { req, res, url } = context;
     const method = req.method === 'HEAD' ? 'GET' : req.method ?? 'GET';
+    /** @type {string[]} */
     const allowed = [];
     for (const route of table) {
       const match = route.pattern.exec(url.pathname);

@@ -4,7 +4,7 @@ import { HttpError } from '../http-io.js';
 export const DEFAULT_OFFSET = 0;
 export const DEFAULT_LIMIT = 20;
 
-/** @param {unknown} value */
+/** A JSON object (not null, not an array). @param {unknown} value @returns {value is Record<string, unknown>} */
 export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { HttpError, sendBody } from '../http-io.js';
 
 const APP_DIR = fileURLToPath(new URL('../../public/app/', import.meta.url));
-const TYPES = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
+const JS_TYPE = 'text/javascript; charset=utf-8';
+/** Content types of the app's files, by extension. @type {Record<string, string>} */
+const TYPES = { '.js': JS_TYPE, '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
 /**
  * The frame IIFE: the `frameScript` option, else `@svc-embed/frame`'s script-tag build (its `./iife`
@@ -34,10 +36,11 @@ export default {
       method: 'GET',
       path: '/embed/assets/app/:file',
       async handle({ res, params }) {
+        const file = params.file ?? '';
         const files = await readdir(APP_DIR);
-        if (!files.includes(params.file)) throw new HttpError(404, `no asset named ${params.file}`);
-        const type = TYPES[/** @type {keyof TYPES} */ (extname(params.file))] ?? 'application/octet-stream';
-        sendBody(res, 200, await readFile(join(APP_DIR, params.file)), { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+        if (!files.includes(file)) throw new HttpError(404, `no asset named ${file}`);
+        const type = TYPES[extname(file)] ?? 'application/octet-stream';
+        sendBody(res, 200, await readFile(join(APP_DIR, file)), { 'Content-Type': type, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
       },
     },
     {
@@ -51,7 +54,7 @@ export default {
         } catch {
           throw new HttpError(503, `the frame script is missing at ${path}; build it with "node scripts/build.mjs"`);
         }
-        sendBody(res, 200, body, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+        sendBody(res, 200, body, { 'Content-Type': JS_TYPE, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
       },
     },
   ],

@@ -30,7 +30,7 @@ export default {
       handle({ res, url, params, emulator }) {
         const { options } = emulator;
         const headers = { ...embedPageHeaders(options.hostOrigins), 'Content-Type': 'text/html; charset=utf-8' };
-        const dashboard = findDashboard(params.publicId);
+        const dashboard = findDashboard(params.publicId ?? '');
         if (!dashboard) {
           sendBody(res, 404, errorPage('Dashboard not found', `No published dashboard has the public id "${params.publicId}".`), headers);
           return;

@@ -19,7 +19,7 @@ export default {
       method: 'GET',
       path: '/embed/api/dashboards/:publicId/data',
       handle({ req, res, params, emulator }) {
-        const dashboard = authorize(req, params.publicId, emulator);
+        const dashboard = authorize(req, params.publicId ?? '', emulator);
         const now = emulator.clock.now();
         sendJson(res, 200, { generatedAt: now, rows: datasetRows(dashboard.dataset, now) });
       },
@@ -28,7 +28,7 @@ export default {
       method: 'POST',
       path: '/embed/api/dashboards/:publicId/ask',
       async handle({ req, res, params, emulator }) {
-        const dashboard = authorize(req, params.publicId, emulator);
+        const dashboard = authorize(req, params.publicId ?? '', emulator);
         const body = /** @type {{ question?: unknown, chatId?: unknown }} */ (await readJsonBody(req));
         const question = typeof body?.question === 'string' ? body.question.trim() : '';
         if (question === '' || question.length > 500) throw new HttpError(400, 'question must be a non-empty string of at most 500 characters');

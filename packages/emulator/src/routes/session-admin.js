@@ -21,7 +21,7 @@ export default {
       method: 'DELETE',
       path: '/api/v1/embed/sessions/:sessionId',
       handle({ req, res, params, emulator }) {
-        const record = authorized(req, params.sessionId, emulator);
+        const record = authorized(req, params.sessionId ?? '', emulator);
         emulator.sessions.revoke(record.sessionId);
         res.writeHead(204, { 'Cache-Control': 'no-store' });
         res.end();
@@ -31,7 +31,7 @@ export default {
       method: 'GET',
       path: '/api/v1/embed/sessions/:sessionId',
       handle({ req, res, params, emulator }) {
-        const record = authorized(req, params.sessionId, emulator);
+        const record = authorized(req, params.sessionId ?? '', emulator);
         sendJson(res, 200, emulator.sessions.describe(record.sessionId));
       },
     },
@@ -39,7 +39,7 @@ export default {
       method: 'POST',
       path: '/api/v1/embed/sessions/:sessionId/expire',
       handle({ req, res, params, emulator }) {
-        const record = authorized(req, params.sessionId, emulator);
+        const record = authorized(req, params.sessionId ?? '', emulator);
         if (!emulator.sessions.expireNow(record.sessionId))
           throw new HttpError(409, 'this session id was never redeemed, so it has no session to expire');
         sendJson(res, 200, emulator.sessions.describe(record.sessionId));

@@ -8,8 +8,10 @@ const DATASETS = ['orders', 'tickets'];
 
 /**
  * @typedef {{ label: string, value: number }} Point
+ * @typedef {{ id: string, title: string, format: import('../../dashboards/catalog.js').Measure['format'], currency: string, series: Point[] }} ChartFields
  * @typedef {{ id: string, type: 'kpi', title: string, value: number, text: string }
- *   | { id: string, type: 'bar' | 'line', title: string, format: string, currency: string, series: Point[] }
+ *   | ChartFields & { type: 'bar' }
+ *   | ChartFields & { type: 'line' }
  *   | { id: string, type: 'table', title: string, columns: string[], rows: string[][] }} WidgetData
  * @typedef {{ title: string, pages: Array<{ title: string, widgets: WidgetData[] }>, rowCount: number, asOf: number }} DashboardData
  */
@@ -55,7 +57,7 @@ export function dashboardData(record, asOf, rowFilter) {
   const currency = source.currency ?? 'EUR';
   const pages = source.pages.map((page) => ({
     title: humanize(page.title),
-    widgets: page.widgets.map((widget) => {
+    widgets: page.widgets.map(/** @returns {WidgetData} */ (widget) => {
       const title = humanize(widget.title);
       const measure = /** @type {import('../../dashboards/catalog.js').Measure} */ (widget.measure);
       if (widget.type === 'kpi') {
@@ -75,5 +77,5 @@ export function dashboardData(record, asOf, rowFilter) {
       return { id: widget.id, type: 'table', title, columns, rows: rows.slice(0, widget.limit ?? 10).map((row) => columns.map((column) => cell(row[column]))) };
     }),
   }));
-  return { title: record.title, pages: /** @type {DashboardData['pages']} */ (pages), rowCount: rows.length, asOf };
+  return { title: record.title, pages, rowCount: rows.length, asOf };
 }

@@ -1,3 +1,4 @@
+/** @param {number} value @param {number} digits */
 const grouped = (value, digits) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

@@ -1,6 +1,6 @@
 import { GLYPH_ADVANCE, glyphRows } from './pixel-font.js';
 
-/** @typedef {[number, number, number]} Rgb */
+/** @typedef {readonly [number, number, number]} Rgb */
 
 /**
  * An RGB pixel buffer with the few drawing operations the export renderer needs. Drawing outside

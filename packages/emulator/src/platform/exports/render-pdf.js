@@ -65,7 +65,7 @@ export function renderDashboardPdf(data) {
           const top = out.reserve(16);
           out.text(left, top, 9, point.label);
           out.rect(left + 110, top + 1, max > 0 ? (point.value / max) * 260 : 0, 10, BAR_COLOR);
-          out.text(left + 385, top, 9, formatValue(point.value, /** @type {'currency' | 'number' | 'minutes'} */ (widget.format), widget.currency));
+          out.text(left + 385, top, 9, formatValue(point.value, widget.format, widget.currency));
         }
       } else if (widget.type === 'line') {
         const max = Math.max(0, ...widget.series.map((point) => point.value));

@@ -14,11 +14,11 @@ const MAX_ITEMS = 100;
  */
 function parseBody(body) {
   if (!isObject(body)) throw new HttpError(400, 'request body must be a JSON object with items and folderId');
-  const { items, folderId } = /** @type {Record<string, unknown>} */ (body);
+  const { items, folderId } = body;
   if (!Array.isArray(items)) throw new HttpError(400, 'items is required: an array of { type, id }');
   if (items.length < 1 || items.length > MAX_ITEMS) throw new HttpError(400, `items must hold 1 to ${MAX_ITEMS} entries (got ${items.length})`);
   items.forEach((item, index) => {
-    if (!isObject(item) || !TYPES.includes(item.type) || !Number.isInteger(item.id))
+    if (!isObject(item) || typeof item.type !== 'string' || !TYPES.includes(item.type) || !Number.isInteger(item.id))
       throw new HttpError(400, `items[${index}] must be { type: FOLDER | WORKBOOK | REPORT, id: integer }`);
   });
   if (folderId === undefined) throw new HttpError(400, 'folderId is required: a folder id, or null for the workspace root');

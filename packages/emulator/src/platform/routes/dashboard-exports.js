@@ -58,7 +58,7 @@ export default {
         sweepExpiredJobs(state);
         const body = await readJsonBody(context.req);
         if (!isObject(body)) throw new HttpError(400, 'request body must be a JSON object');
-        const request = parseSubmit(/** @type {Record<string, unknown>} */ (body));
+        const request = parseSubmit(body);
         const dashboard = state.dashboards.find(
           (candidate) =>
             candidate.deploymentId === deployment.id &&
@@ -70,7 +70,7 @@ export default {
           throw new HttpError(403, `${user.email} needs manage access to workbook ${dashboard.workbookId} to export its dashboard`);
         if (!dashboard.published) throw new HttpError(400, `dashboard ${dashboard.publicId} has never been published; only published dashboards can be exported`);
         if (state.settings.restrictDataDownload || dashboard.restrictDataDownload) throw new HttpError(403, 'this account restricts data downloads, exports included');
-        const target = resolveRenderAs(caller, /** @type {Record<string, unknown>} */ (body).renderAs, dashboard.workbookId);
+        const target = resolveRenderAs(caller, body.renderAs, dashboard.workbookId);
         const busy = jobsInFlight(state, target.identity);
         if (busy.length >= state.settings.exportConcurrency) {
           const freeAt = Math.min(...busy.map((job) => job.readyAt));

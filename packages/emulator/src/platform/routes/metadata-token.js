@@ -25,7 +25,7 @@ export default {
         if (!environment) throw new HttpError(404, `environment ${context.params.environmentId} does not exist in deployment ${deployment.id}`);
         const body = await readJsonBody(context.req);
         if (!isObject(body)) throw new HttpError(400, 'request body must be a JSON object with security_context');
-        const { security_context: securityContext, expires_in: expiresIn = DEFAULT_EXPIRES_IN } = /** @type {Record<string, unknown>} */ (body);
+        const { security_context: securityContext, expires_in: expiresIn = DEFAULT_EXPIRES_IN } = body;
         if (!isObject(securityContext)) throw new HttpError(400, 'security_context is required: a JSON object');
         if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn <= 0)
           throw new HttpError(400, `expires_in must be a positive number of seconds (got ${JSON.stringify(expiresIn)})`);

@@ -18,7 +18,7 @@ export default {
         const { deployment, state, user } = authorizeDeployment(context);
         const body = await readJsonBody(context.req);
         if (!isObject(body)) throw new HttpError(400, 'request body must be a JSON object with enabled and branchName or branchId');
-        const { enabled, branchName, branchId } = /** @type {Record<string, unknown>} */ (body);
+        const { enabled, branchName, branchId } = body;
         if (typeof enabled !== 'boolean') throw new HttpError(400, 'enabled is required: true or false');
         if ((branchName === undefined) === (branchId === undefined)) throw new HttpError(400, 'send exactly one of branchName or branchId');
         if (branchName !== undefined && (typeof branchName !== 'string' || branchName === '')) throw new HttpError(400, 'branchName must be a non-empty string');

@@ -53,7 +53,7 @@ export default {
         const { deployment, state, user } = authorizeDeployment(context);
         const body = await readJsonBody(context.req);
         if (!isObject(body)) throw new HttpError(400, 'request body must be a JSON object with releaseChannelVersion and/or releaseChannel');
-        const { releaseChannelVersion, releaseChannel } = /** @type {Record<string, unknown>} */ (body);
+        const { releaseChannelVersion, releaseChannel } = body;
         if ('image' in body || 'imageTag' in body) throw new HttpError(400, 'the container image is derived from the version and cannot be set directly');
         if (releaseChannelVersion === undefined && releaseChannel === undefined) throw new HttpError(400, 'send releaseChannelVersion, releaseChannel or both');
         if (releaseChannel !== undefined && (typeof releaseChannel !== 'string' || !RELEASES.some((release) => release.channel === releaseChannel)))
