@@ -14,7 +14,7 @@ const isObject = (value) => typeof value === 'object' && value !== null && !Arra
  * `embedTenantName`, `creatorMode`, `userAttributes`, `groups`, `securityContext`. Unknown fields
  * are ignored.
  * @param {unknown} body
- * @returns {import('./session-store.js').SessionClaims}
+ * @returns {import('./session-record.js').SessionClaims}
  * @throws {HttpError} 400 naming the first field that is wrong.
  */
 export function parseSessionClaims(body) {
@@ -27,7 +27,7 @@ export function parseSessionClaims(body) {
   const hasExternal = externalId !== undefined && externalId !== null;
   const hasInternal = internalId !== undefined && internalId !== null;
   if (hasExternal === hasInternal) throw bad('send exactly one of externalId or internalId');
-  /** @type {import('./session-store.js').SessionClaims} */
+  /** @type {import('./session-record.js').SessionClaims} */
   const claims = { deploymentId: /** @type {number} */ (deploymentId) };
   if (hasExternal) {
     if (typeof externalId !== 'string' || externalId.trim() === '') throw bad('externalId must be a non-empty string');

@@ -1,39 +1,14 @@
 import { randomId } from './random-id.js';
+import { describeRecord, sessionStatus } from './session-record.js';
+
+/**
+ * @typedef {import('./session-record.js').SessionClaims} SessionClaims
+ * @typedef {import('./session-record.js').SessionRecord} SessionRecord
+ * @typedef {import('./session-record.js').SessionStatus} SessionStatus
+ */
 
 /** Records kept before old, dead ones are pruned (bounds memory in a long-running emulator). */
 const MAX_RECORDS = 10_000;
-
-/**
- * @typedef {object} SessionClaims
- * @property {number} deploymentId
- * @property {string} [externalId]
- * @property {string} [internalId]
- * @property {string} [email]
- * @property {string} [embedTenantName]
- * @property {boolean} [creatorMode]
- * @property {Array<{ name: string, value: unknown }>} [userAttributes]
- * @property {string[]} [groups]
- * @property {Record<string, unknown>} [securityContext]
- */
-
-/**
- * @typedef {object} SessionRecord
- * @property {string} sessionId
- * @property {SessionClaims} claims
- * @property {number} mintedAt
- * @property {number} idExpiresAt When the unredeemed id stops being accepted.
- * @property {number} [redeemedAt]
- * @property {number} [revokedAt]
- * @property {string} [token] The session token issued on redemption.
- * @property {number} [expiresAt] Nominal expiry of the token.
- * @property {number} [usableUntil] When the embed stops trusting the token.
- */
-
-/**
- * @typedef {'pending' | 'redeemed' | 'expired' | 'revoked'} SessionStatus
- * `pending`: minted, not yet exchanged, still valid; `redeemed`: exchanged and its token still valid;
- * `expired`: the id lapsed unredeemed, or its token lapsed; `revoked`: revoked through the API.
- */
 
 /**
  * One successful mint, in order of minting.
@@ -80,12 +55,7 @@ export function createSessionStore(config) {
   const revocations = [];
 
   /** @param {SessionRecord} record @returns {SessionStatus} */
-  function statusOf(record) {
-    const now = clock.now();
-    if (record.revokedAt !== undefined) return 'revoked';
-    if (record.redeemedAt !== undefined) return now < /** @type {number} */ (record.expiresAt) ? 'redeemed' : 'expired';
-    return now < record.idExpiresAt ? 'pending' : 'expired';
-  }
+  const statusOf = (record) => sessionStatus(record, clock.now());
 
   function prune() {
     if (byId.size < MAX_RECORDS) return;
@@ -203,25 +173,3 @@ export function createSessionStore(config) {
 }
 
 /** @typedef {ReturnType<typeof createSessionStore>} SessionStore */
-
-/**
- * The public view of a record (never the token itself).
- * @param {SessionRecord} record
- * @param {SessionStatus} status
- */
-function describeRecord(record, status) {
-  const { sessionId, claims, mintedAt, idExpiresAt, redeemedAt, revokedAt, expiresAt, usableUntil } = record;
-  return {
-    sessionId,
-    status,
-    deploymentId: claims.deploymentId,
-    externalId: claims.externalId,
-    internalId: claims.internalId,
-    mintedAt,
-    idExpiresAt,
-    redeemedAt,
-    revokedAt,
-    expiresAt,
-    usableUntil,
-  };
-}
