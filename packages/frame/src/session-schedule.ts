@@ -1,10 +1,13 @@
 /** Default lead of `session-expiring` before `expiresAt`: 30 minutes, as the service documents. */
 export const SESSION_WARNING_MS = 30 * 60 * 1000;
 
-import { MAX_DELAY_MS } from '@svc-embed/runtime';
+import { MAX_TIMEOUT_MS as SCOPE_MAX_TIMEOUT_MS } from '@svc-embed/runtime';
 
-/** Longest delay `setTimeout` honours (2^31-1 ms, about 24.8 days); longer ones fire at once. */
-export const MAX_TIMEOUT_MS: number = MAX_DELAY_MS;
+/**
+ * Longest delay `setTimeout` honours (2^31-1 ms, about 24.8 days); longer ones fire at once. The
+ * runtime's scope caps every timer at it; published here under the same name.
+ */
+export const MAX_TIMEOUT_MS: number = SCOPE_MAX_TIMEOUT_MS;
 
 /** Where a signed session stands: in use, inside the warning window, or lapsed. */
 export type SessionState = 'active' | 'expiring' | 'expired';

@@ -36,6 +36,8 @@ export interface ListenerRegistry<Events extends ListenerMap> {
 export function createListenerRegistry<Events extends ListenerMap>(options: ListenerRegistryOptions): ListenerRegistry<Events> {
   const { report } = options;
   const emitter = createNanoEvents<Events>();
+  // The removal of every subscription still live, so that `clear` goes through nanoevents' own API.
+  const subscriptions = new Set<() => void>();
   const on = <K extends keyof Events>(name: K, listener: Events[K]) => {
     // Each call wraps its listener anew: that wrapper is the subscription its removal finds.
     const isolated = ((...args: unknown[]) => {
@@ -45,7 +47,13 @@ export function createListenerRegistry<Events extends ListenerMap>(options: List
         report(error);
       }
     }) as Events[K];
-    return emitter.on(name, isolated);
+    const unbind = emitter.on(name, isolated);
+    const off = () => {
+      subscriptions.delete(off);
+      unbind();
+    };
+    subscriptions.add(off);
+    return off;
   };
   return {
     on,
@@ -60,7 +68,7 @@ export function createListenerRegistry<Events extends ListenerMap>(options: List
       emitter.emit(name, ...args);
     },
     clear() {
-      emitter.events = {};
+      subscriptions.forEach((off) => off());
     },
   };
 }

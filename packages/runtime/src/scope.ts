@@ -1,45 +1,30 @@
 /** Longest delay `setTimeout` honours (2^31-1 ms, about 24.8 days); a longer one would fire at once. */
-export const MAX_DELAY_MS = 2 ** 31 - 1;
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** The timer functions a scope arms its timers with: a window, or `globalThis`. */
+/** The timer functions a scope arms its timers with: the owner's injected window. */
 export type TimerSource = Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
-
-/** The error a scope's guarded promises reject with once it is disposed, unless the owner names its own. */
-export class ScopeDisposedError extends Error {
-  /** Stable machine-readable code, as the owners' error classes have. */
-  readonly code = 'destroyed';
-
-  constructor() {
-    super('this scope was disposed');
-    this.name = 'ScopeDisposedError';
-  }
-}
 
 /** Options of {@link createScope}. */
 export interface ScopeOptions {
-  /** Where timers come from: the injected window of the owner, or `globalThis`. */
+  /** Where timers come from: the owner's injected window (so tests can hand in fake timers). */
   timers: TimerSource;
-  /** The error guarded promises reject with on dispose; default a {@link ScopeDisposedError}. */
-  disposedError?: () => Error;
 }
 
 /**
- * Every listener, timer, pending wait and clean-up of one owner (an embed, a frame), released
- * together by `dispose`. After `dispose` nothing new is armed: `listen`, `later` and `onDispose` do
- * nothing and return a no-op, `guard` rejects.
+ * Every listener, timer and clean-up of one owner (an embed, a frame), released together by
+ * `dispose`. After `dispose` nothing new is armed: `listen`, `later` and `onDispose` do nothing and
+ * return a no-op.
  */
 export interface Scope {
   /** True once `dispose` ran. */
   readonly disposed: boolean;
   /** Adds a listener; returns the function that removes it (dispose removes it too). */
   listen(target: EventTarget, type: string, listener: (event: any) => void): () => void;
-  /** Runs `run` after `ms` (capped at {@link MAX_DELAY_MS}); returns the function that cancels it. */
+  /** Runs `run` after `ms` (capped at {@link MAX_TIMEOUT_MS}); returns the function that cancels it. */
   later(ms: number, run: () => void): () => void;
-  /** Settles like `promise`, or rejects with the disposed error once disposed, whichever comes first. */
-  guard<T>(promise: Promise<T>): Promise<T>;
   /** Runs `cleanup` on dispose, after the timers and listeners are released; returns its removal. */
   onDispose(cleanup: () => void): () => void;
-  /** Clears every timer, removes every listener, rejects every guarded promise, runs the clean-ups. Idempotent. */
+  /** Clears every timer, removes every listener, then runs the clean-ups in the order they were added. Idempotent. */
   dispose(): void;
 }
 
@@ -55,12 +40,8 @@ const noop = () => {};
  */
 export function createScope(options: ScopeOptions): Scope {
   const { timers } = options;
-  const disposedError = options.disposedError ?? (() => new ScopeDisposedError());
   // Releases run in the order they were added; a release removes itself once it has run.
   const releases = new Set<() => void>();
-  // Rejections of the guarded promises still pending. (Not Promise.race with one shared "disposed"
-  // promise: each race leaves a reaction on it holding that race's value until dispose.)
-  const pending = new Set<(reason: Error) => void>();
   const cleanups = new Set<() => void>();
   let disposed = false;
 
@@ -86,24 +67,8 @@ export function createScope(options: ScopeOptions): Scope {
       const id = timers.setTimeout(() => {
         releases.delete(release);
         run();
-      }, Math.min(ms, MAX_DELAY_MS));
+      }, Math.min(ms, MAX_TIMEOUT_MS));
       return track(release);
-    },
-    guard(promise) {
-      if (disposed) return Promise.reject(disposedError());
-      return new Promise((resolve, reject) => {
-        pending.add(reject);
-        promise.then(
-          (value) => {
-            pending.delete(reject);
-            resolve(value);
-          },
-          (error) => {
-            pending.delete(reject);
-            reject(error);
-          },
-        );
-      });
     },
     onDispose(cleanup) {
       if (disposed) return noop;
@@ -117,9 +82,6 @@ export function createScope(options: ScopeOptions): Scope {
       disposed = true;
       releases.forEach((release) => release());
       releases.clear();
-      const error = disposedError();
-      pending.forEach((reject) => reject(error));
-      pending.clear();
       cleanups.forEach((cleanup) => cleanup());
       cleanups.clear();
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScope, MAX_DELAY_MS, ScopeDisposedError } from '../src/index.js';
+import { createScope, MAX_TIMEOUT_MS } from '../src/index.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -18,7 +18,7 @@ describe('createScope', () => {
   it('caps a delay at 2^31-1 ms instead of firing at once', () => {
     const timers = { setTimeout: vi.fn(() => 1), clearTimeout: vi.fn() };
     createScope({ timers: timers as never }).later(30 * 24 * 3_600_000, () => {});
-    expect(timers.setTimeout).toHaveBeenCalledWith(expect.any(Function), MAX_DELAY_MS);
+    expect(timers.setTimeout).toHaveBeenCalledWith(expect.any(Function), MAX_TIMEOUT_MS);
   });
 
   it('takes its timers from the window it is given', () => {
@@ -55,23 +55,13 @@ describe('createScope', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('guards a promise: settles like it, or rejects with the disposed error', async () => {
-    const scope = createScope({ timers: globalThis, disposedError: () => new Error('gone') });
-    await expect(scope.guard(Promise.resolve(1))).resolves.toBe(1);
-    await expect(scope.guard(Promise.reject(new Error('no')))).rejects.toThrow('no');
-    const pending = scope.guard(new Promise(() => {}));
-    scope.dispose();
-    await expect(pending).rejects.toThrow('gone');
-    await expect(scope.guard(Promise.resolve(2))).rejects.toThrow('gone');
-  });
-
-  it('rejects with a ScopeDisposedError (code destroyed) unless told otherwise', async () => {
+  it('runs clean-ups in the order they were added', () => {
     const scope = createScope({ timers: globalThis });
-    const pending = scope.guard(new Promise(() => {}));
+    const order: number[] = [];
+    scope.onDispose(() => order.push(1));
+    scope.onDispose(() => order.push(2));
     scope.dispose();
-    const error = await pending.catch((reason: unknown) => reason);
-    expect(error).toBeInstanceOf(ScopeDisposedError);
-    expect(error).toMatchObject({ code: 'destroyed' });
+    expect(order).toEqual([1, 2]);
   });
 
   it('runs clean-ups once, after timers and listeners are released; dispose is idempotent', () => {
