@@ -17,10 +17,9 @@ export default {
   tsconfigFile: 'no-tsconfig-rewrite.json',
   mutate: [
     'packages/{protocol,runtime,host,frame}/src/**/*.ts',
-    // Re-export files, declarations and the script-tag (IIFE) entries hold no logic to test.
-    '!packages/*/src/**/index.ts',
-    '!packages/*/src/**/*.d.ts',
-    '!packages/*/src/**/*-iife.ts',
+    // Re-export files, declarations and the script-tag (IIFE) entries hold no logic to test. (One
+    // pattern: Stryker warns about each pattern that excludes nothing, and there are no .d.ts now.)
+    '!packages/*/src/**/{index,*.d,*-iife}.ts',
   ],
   // Not needed by the unit tests: keeps the sandbox copy small.
   ignorePatterns: ['dist', 'scratch', 'demo/.build', 'examples', 'bench'],
