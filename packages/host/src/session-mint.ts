@@ -2,8 +2,8 @@ import type { Scope } from '@svc-embed/runtime';
 import { EmbedError } from './errors.js';
 import { httpFailure } from './http-answer.js';
 
-/** Mints one session id and hands it to `use` at once; see {@link createSessionMint}. */
-export type SessionMint = (use: (sessionId: string) => void) => Promise<void>;
+/** Mints one session id: resolves with it, or rejects with an {@link EmbedError}; see {@link createSessionMint}. */
+export type SessionMint = () => Promise<string>;
 
 /** Options of {@link createSessionMint}. */
 export interface SessionMintOptions {
@@ -11,55 +11,51 @@ export interface SessionMintOptions {
   mintSessionId: () => string | Promise<string>;
   /** How long one mint may take before it counts as failed (`mint-timeout`). */
   timeoutMs: number;
-  /** The embed's scope: nothing is minted once it is disposed. */
+  /** The embed's scope: its timers, and nothing minted once it is disposed. */
   scope: Scope;
   /** Records every id minted, for logout. */
   record: (sessionId: string) => void;
-  /** Revokes an id that arrived too late to be used. */
-  drop: (sessionId: string) => void;
+  /** Revokes an id that arrived after its mint timed out. */
+  revokeLateId: (sessionId: string) => void;
 }
 
 /**
- * Wraps `mintSessionId`. Each call mints (right before use), records the id, hands it to `use` in
- * the same tick and resolves; it rejects with `mint-timeout` when the mint does not settle within
- * `timeoutMs`, with `mint-failed` when it throws, rejects or gives no string (a `Response` with
- * `ok === false` is named with its status), or with `destroyed`.
- * Nothing is minted for an embed destroyed before the mint's microtask runs (created and destroyed
- * in one task). An id that arrives after the timeout or after destroy is never used: `drop` revokes it.
+ * Wraps `mintSessionId`. Each call mints (right before use), records the id and resolves with it;
+ * it rejects with `mint-timeout` when the mint does not settle within `timeoutMs`, with `mint-failed`
+ * when it throws, rejects or gives no string (a `Response` with `ok === false` is named with its
+ * status). Nothing is minted for an embed destroyed before the mint's microtask runs (created and
+ * destroyed in one task). An id that arrives after the timeout is never used: it is revoked.
  */
 export function createSessionMint(options: SessionMintOptions): SessionMint {
-  const { mintSessionId, timeoutMs, scope, record, drop } = options;
-  return (use) =>
-    scope.guard(
-      new Promise<void>((resolve, reject) => {
-        let timedOut = false;
-        const cancel = scope.later(timeoutMs, () => {
-          timedOut = true;
-          reject(new EmbedError('mint-timeout', `mintSessionId did not settle within ${timeoutMs} ms`));
+  const { mintSessionId, timeoutMs, scope, record, revokeLateId } = options;
+  return () =>
+    new Promise<string>((resolve, reject) => {
+      let timedOut = false;
+      const cancel = scope.later(timeoutMs, () => {
+        timedOut = true;
+        reject(new EmbedError('mint-timeout', `mintSessionId did not settle within ${timeoutMs} ms`));
+      });
+      // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
+      // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
+      Promise.resolve()
+        .then(() => {
+          if (scope.disposed) throw new EmbedError('destroyed', 'destroyed');
+          return mintSessionId();
+        })
+        .then((sessionId) => {
+          cancel();
+          const failure = httpFailure(sessionId);
+          // A Response with ok false names its status; any other Response is no id either.
+          if (failure) throw new EmbedError('mint-failed', `mintSessionId failed: its request failed: ${failure}`);
+          if (typeof sessionId !== 'string' || !sessionId) throw new EmbedError('mint-failed', `mintSessionId failed: got ${sessionId}, not a session id`);
+          record(sessionId);
+          if (timedOut) return revokeLateId(sessionId);
+          resolve(sessionId);
+        })
+        .catch((cause) => {
+          cancel();
+          const checked = cause instanceof EmbedError && (cause.code === 'mint-failed' || cause.code === 'destroyed');
+          reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
         });
-        // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
-        // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
-        Promise.resolve()
-          .then(() => {
-            if (scope.disposed) throw new EmbedError('destroyed', 'destroyed');
-            return mintSessionId();
-          })
-          .then((sessionId) => {
-            cancel();
-            const failure = httpFailure(sessionId);
-            // A Response with ok false names its status; any other Response is no id either.
-            if (failure) throw new EmbedError('mint-failed', `mintSessionId failed: its request failed: ${failure}`);
-            if (typeof sessionId !== 'string' || !sessionId) throw new EmbedError('mint-failed', `mintSessionId failed: got ${sessionId}, not a session id`);
-            record(sessionId);
-            if (timedOut || scope.disposed) return drop(sessionId);
-            use(sessionId);
-            resolve();
-          })
-          .catch((cause) => {
-            cancel();
-            const checked = cause instanceof EmbedError && cause.code === 'mint-failed';
-            reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
-          });
-      }),
-    );
+    });
 }

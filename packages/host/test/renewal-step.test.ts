@@ -1,272 +1,350 @@
-// Table tests of the pure renewal transition: state, signal, next state, and what the step says
-// (the run that ended, the log line). The effect layer around it is tested through createEmbed
-// (renewal.test.ts) and the model test with 10,000 interleavings (test/unit/renewal-model.test.ts).
+// The renewal machine as rules: phase, signal, next phase, effects. Rows never assert internal fields
+// or log lines, so a reshape of the state keeps them. The runner around the step is tested through
+// createEmbed (renewal.test.ts) and the model test with 10,000 interleavings
+// (test/unit/renewal-model.test.ts); trigger classification has its own table (renewal-trigger.test.ts).
 import { describe, expect, it } from 'vitest';
 import { EmbedError } from '../src/errors.js';
 import {
-  ESTIMATED_LIFETIME_MS, initialRenewalState, RENEWAL_WINDOW_MS,
-  type RenewalConfig, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep,
-} from '../src/renewal-state.js';
+  ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, RENEWAL_WINDOW_MS,
+  type LoadState, type RenewalConfig, type RenewalEffect, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalState, type SessionFacts,
+} from '../src/renewal.js';
 import { renewalStep } from '../src/renewal-step.js';
 
 const HOUR = 3_600_000;
-const config: RenewalConfig = { policy: { attempts: 3, delayMs: 1_000 }, canMint: true };
-const readyState = (changes: Partial<RenewalState> = {}): RenewalState => ({ ...initialRenewalState(0), readiness: { name: 'ready' }, ...changes });
-const run = (changes: Partial<RenewalRun> = {}): RenewalRun => ({ trigger: 'session-expiring', auth: false, targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1, ...changes });
+const READY_PAYLOAD = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' } as const;
+const config: RenewalConfig = { policy: { attempts: 3, delayMs: 1_000 }, canMint: true, hasUrl: true, readyTimeoutMs: 30_000 };
+const privateConfig: RenewalConfig = { ...config, canMint: false };
 const failure = new EmbedError('mint-failed', 'mintSessionId failed: down');
 const notReady = new EmbedError('ready-timeout', 'no ready event');
+const code = (value: string) => expect.objectContaining({ code: value });
+
+/** A state in `phase` (ready unless `load` says otherwise), with `facts` changed. */
+function state(phase: RenewalPhase, facts: Partial<SessionFacts> = {}): RenewalState {
+  return inPhase({ ...initialRenewalState(0), load: { name: 'ready' }, tickets: 1, ...facts }, phase);
+}
+const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 1 });
+const run = (changes: Partial<RenewalRun> = {}): RenewalRun => ({ trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1, ...changes });
+const authRun = (changes: Partial<RenewalRun> = {}) => run({ trigger: 'auth', delivery: 'urgent', targets: [], ...changes });
+const expiring = (expiry: number, now = 4 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now, expiry, builtAt });
+const expired = (expiry: number, now = 5 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now, expiry, builtAt });
+const minted = (ticket: number, delivery: 'url' | 'queued' | 'urgent' = 'queued'): RenewalSignal => ({ type: 'minted', ticket, sessionId: 's', now: 7, delivery });
+const renewedInfo = (attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewed', info: { trigger, attempts } });
+const failedInfo = (error: unknown, attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewal-failed', info: { trigger, attempts, error } });
+const readyEffects = [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload: READY_PAYLOAD }, { type: 'open-outbox' }];
 
 interface Row {
   name: string;
   from: RenewalState;
   signal: RenewalSignal;
-  to: Partial<RenewalState>;
-  ended?: RenewalStep['ended'];
-  log?: unknown[];
+  /** The next phase, and the load's state when it matters. */
+  to: RenewalState['phase'];
+  load?: LoadState['name'];
+  effects: unknown[];
   with?: RenewalConfig;
 }
 
-const expiring = (expiry: number, now = 4 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now, expiry, builtAt });
-const expired = (expiry: number, now = 5 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now, expiry, builtAt });
+const firstLoad: Row[] = [
+  {
+    name: 'a signed embed with a URL mints its first id',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, to: 'idle', load: 'minting', effects: [{ type: 'mint', ticket: 1, delivery: 'url' }],
+  },
+  {
+    name: 'a private embed loads its URL at once and waits for ready',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: privateConfig, to: 'idle', load: 'waiting',
+    effects: [{ type: 'load-url' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
+  },
+  {
+    name: 'a signed embed without a URL of its own (a wrapped iframe) mints nothing; readyTimeoutMs 0 arms nothing',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: { ...config, hasUrl: false, readyTimeoutMs: 0 }, to: 'idle', load: 'waiting',
+    effects: [{ type: 'load-url' }],
+  },
+  {
+    name: 'the first id goes into the URL, and the ready timer starts',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: minted(1, 'url'), to: 'idle', load: 'waiting',
+    effects: [{ type: 'load-url', sessionId: 's' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
+  },
+  {
+    name: 'a failed first mint backs off before the next attempt',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'backoff',
+    effects: [{ type: 'start-timer', timer: 'load-backoff', ms: 1_000 }],
+  },
+  {
+    name: 'after the backoff, the next first-id attempt mints a fresh id',
+    from: loading({ name: 'backoff', attempt: 2 }), signal: { type: 'backoff-elapsed' }, to: 'idle', load: 'minting',
+    effects: [{ type: 'mint', ticket: 2, delivery: 'url' }],
+  },
+  {
+    name: 'the last failed first mint rejects ready with its error',
+    from: loading({ name: 'minting', attempt: 3, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    effects: [{ type: 'reject-ready', error: failure }],
+  },
+  {
+    name: 'the last failed first mint also fails a renewal waiting for ready',
+    from: state({ phase: 'waiting-ready', run: run({ trigger: 'manual' }) }, { load: { name: 'minting', attempt: 3, ticket: 1 }, handled: [5 * HOUR] }),
+    signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    effects: [{ type: 'reject-ready', error: failure }, failedInfo(failure, 1, 'manual'), { type: 'settle-callers', error: failure }],
+  },
+  {
+    name: 'ready: resolve it and open the queue',
+    from: loading({ name: 'waiting' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+  },
+  {
+    name: 'a late ready after a timeout still counts',
+    from: loading({ name: 'failed', error: notReady }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+  },
+  {
+    name: 'no ready in time rejects it',
+    from: loading({ name: 'waiting' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }],
+  },
+  {
+    name: 'a ready timeout after ready changes nothing',
+    from: state({ phase: 'idle' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'ready', effects: [],
+  },
+];
 
 const triggers: Row[] = [
   {
     name: 'a trigger starts a run and mints at once when the embed is ready',
-    from: readyState(), signal: expiring(5 * HOUR),
-    to: { phase: 'minting', run: run(), handled: [5 * HOUR], known: 5 * HOUR }, log: ['renew', 'session-expiring'],
+    from: state({ phase: 'idle' }), signal: expiring(5 * HOUR), to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
     name: 'before the first ready, the run waits for it',
-    from: initialRenewalState(0), signal: expiring(5 * HOUR),
-    to: { phase: 'waiting-ready', run: run() }, log: ['renew', 'session-expiring'],
+    from: loading({ name: 'waiting' }), signal: expiring(5 * HOUR), to: 'waiting-ready', effects: [],
+  },
+  {
+    name: 'ready starts the run waiting for it',
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
+    to: 'minting', effects: [...readyEffects, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
     name: 'after ready failed, the run fails at once with its error',
-    from: readyState({ readiness: { name: 'failed', error: notReady } }), signal: expiring(5 * HOUR),
-    to: { phase: 'idle', run: undefined, handled: [] }, ended: { trigger: 'session-expiring', attempts: 1, error: notReady },
-    log: ['renew', 'session-expiring'],
+    from: loading({ name: 'failed', error: notReady }), signal: expiring(5 * HOUR), to: 'idle',
+    effects: [failedInfo(notReady), { type: 'settle-callers', error: notReady }],
+  },
+  {
+    name: 'a ready timeout fails the run waiting for ready',
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready-timeout', error: notReady },
+    to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }, failedInfo(notReady), { type: 'settle-callers', error: notReady }],
   },
   {
     name: 'a session already renewed is dropped',
-    from: readyState({ phase: 'taken', run: run(), handled: [5 * HOUR] }), signal: expired(5 * HOUR),
-    to: { phase: 'taken', handled: [5 * HOUR] }, log: ['drop', 'session-expired', 'already renewed'],
+    from: state({ phase: 'taken', run: run() }, { handled: [5 * HOUR] }), signal: expired(5 * HOUR), to: 'taken', effects: [],
   },
   {
     name: 'an event built before our last set-session is about an older session',
-    from: readyState({ sentAt: 100 }), signal: expired(5 * HOUR, 5 * HOUR, 99),
-    to: { phase: 'idle' }, log: ['drop', 'session-expired', 'already renewed'],
-  },
-  {
-    name: 'an event built in the very millisecond we sent starts nothing',
-    from: readyState({ sentAt: 100 }), signal: expired(5 * HOUR, 5 * HOUR, 100),
-    to: { phase: 'idle' }, log: ['drop', 'session-expired', 'already renewed'],
+    from: state({ phase: 'idle' }, { sentAt: 100 }), signal: expired(5 * HOUR, 5 * HOUR, 99), to: 'idle', effects: [],
   },
   {
     name: 'while minting, a trigger for another session joins the run',
-    from: readyState({ phase: 'minting', run: run(), handled: [5 * HOUR], known: 5 * HOUR }), signal: expired(4 * HOUR),
-    to: { phase: 'minting', run: run({ targets: [5 * HOUR, 4 * HOUR] }), handled: [5 * HOUR, 4 * HOUR], known: 5 * HOUR },
+    from: state({ phase: 'minting', run: run(), ticket: 2 }, { handled: [5 * HOUR], known: 5 * HOUR }), signal: expired(4 * HOUR), to: 'minting', effects: [],
   },
   {
     name: 'awaiting the verdict, a warning about a newer session means our id was taken: settle, then renew that one',
-    from: readyState({ phase: 'awaiting-verdict', run: run(), handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }),
-    signal: expiring(29 * HOUR, 6 * HOUR, 200),
-    to: { phase: 'minting', run: run({ targets: [29 * HOUR], sentBefore: 100 }), handled: [5 * HOUR, 29 * HOUR], known: 29 * HOUR, mintedAt: 6 * HOUR },
-    ended: { trigger: 'session-expiring', attempts: 1 }, log: ['renew', 'session-expiring'],
+    from: state({ phase: 'awaiting-verdict', run: run() }, { handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }), signal: expiring(29 * HOUR, 6 * HOUR, 200),
+    to: 'minting', effects: [{ type: 'cancel-timer', timer: 'verdict' }, renewedInfo(), { type: 'settle-callers' }, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
     name: 'awaiting the verdict, a lapse at or after the old expiry is the old session: it joins',
-    from: readyState({ phase: 'awaiting-verdict', run: run(), handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }),
-    signal: expired(6 * HOUR, 6 * HOUR, 200),
-    to: { phase: 'awaiting-verdict', run: run({ targets: [5 * HOUR, 6 * HOUR] }) },
-  },
-  {
-    name: 'awaiting the verdict, an event of the very millisecond we sent neither settles nor joins',
-    from: readyState({ phase: 'awaiting-verdict', run: run(), handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }),
-    signal: expiring(29 * HOUR, 6 * HOUR, 100),
-    to: { phase: 'awaiting-verdict', run: run(), handled: [5 * HOUR] },
-  },
-  {
-    name: 'awaiting the verdict, renewSession() (no expiry) is about the session being renewed: its caller waits for the run',
-    from: readyState({ phase: 'awaiting-verdict', run: run(), handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }),
-    signal: { type: 'trigger', trigger: 'manual', now: 6 * HOUR },
-    to: { phase: 'awaiting-verdict', run: run() }, log: ['drop', 'manual', 'already renewed'],
+    from: state({ phase: 'awaiting-verdict', run: run() }, { handled: [5 * HOUR], known: 5 * HOUR, sentAt: 100 }), signal: expired(6 * HOUR, 6 * HOUR, 200),
+    to: 'awaiting-verdict', effects: [],
   },
   {
     name: 'a wake-up near the expiry renews the estimated session',
-    from: readyState(), signal: { type: 'wake', now: ESTIMATED_LIFETIME_MS - RENEWAL_WINDOW_MS },
-    to: { phase: 'minting', run: run({ trigger: 'foreground', targets: [ESTIMATED_LIFETIME_MS] }) }, log: ['renew', 'foreground'],
+    from: state({ phase: 'idle' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS - RENEWAL_WINDOW_MS }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
     name: 'a wake-up far from the expiry does nothing',
-    from: readyState(), signal: { type: 'wake', now: ESTIMATED_LIFETIME_MS - RENEWAL_WINDOW_MS - 1 },
-    to: { phase: 'idle', run: undefined },
+    from: state({ phase: 'idle' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS - RENEWAL_WINDOW_MS - 1 }, to: 'idle', effects: [],
   },
   {
     name: 'a wake-up before the first ready says nothing about a session',
-    from: initialRenewalState(0), signal: { type: 'wake', now: ESTIMATED_LIFETIME_MS },
-    to: { phase: 'idle' },
+    from: loading({ name: 'waiting' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS }, to: 'idle', effects: [],
   },
   {
-    name: 'the first id put to use is the base of the estimate',
-    from: readyState(), signal: { type: 'first-id-used', now: 42 },
-    to: { mintedAt: 42 },
+    name: 'a private embed renews nothing',
+    from: state({ phase: 'idle' }), signal: expiring(5 * HOUR), with: privateConfig, to: 'idle', effects: [],
   },
 ];
 
 const attempts: Row[] = [
   {
-    name: 'the id went out: await the verdict and remember when',
-    from: readyState({ phase: 'minting', run: run() }), signal: { type: 'sent', now: 300 },
-    to: { phase: 'awaiting-verdict', sentAt: 300 },
+    name: 'the id went out through the queue: await the verdict for 10 s',
+    from: state({ phase: 'minting', run: run(), ticket: 2 }), signal: minted(2), to: 'awaiting-verdict',
+    effects: [{ type: 'post-session', sessionId: 's', delivery: 'queued' }, { type: 'start-timer', timer: 'verdict', ms: 10_000 }],
   },
   {
-    name: 'an auth run sent its id: sentAt is left alone',
-    from: readyState({ phase: 'minting', run: run({ trigger: 'auth', auth: true, targets: [] }), sentAt: 100 }), signal: { type: 'sent', now: 300 },
-    to: { phase: 'awaiting-verdict', sentAt: 100 },
+    name: 'an urgent id goes past the queue: ready is its verdict, no timer',
+    from: state({ phase: 'minting', run: authRun(), ticket: 2 }), signal: minted(2, 'urgent'), to: 'awaiting-verdict',
+    effects: [{ type: 'post-session', sessionId: 's', delivery: 'urgent' }],
+  },
+  {
+    name: 'an id whose run moved on goes out as its mint asked, and counts for nothing',
+    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: minted(2, 'urgent'), to: 'minting',
+    effects: [{ type: 'post-session', sessionId: 's', delivery: 'urgent' }],
+  },
+  {
+    name: 'a first id that arrives when the URL no longer waits for it is revoked',
+    from: state({ phase: 'idle' }), signal: minted(1, 'url'), to: 'idle', effects: [{ type: 'revoke-late-id', sessionId: 's' }],
+  },
+  {
+    name: 'a failed mint of another ticket changes nothing',
+    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'minting', effects: [],
   },
   {
     name: 'no rejection within the window: taken',
-    from: readyState({ phase: 'awaiting-verdict', run: run(), known: 5 * HOUR }), signal: { type: 'timer', now: 7 },
-    to: { phase: 'taken', run: run(), mintedAt: 7, known: undefined }, ended: { trigger: 'session-expiring', attempts: 1 },
+    from: state({ phase: 'awaiting-verdict', run: run() }), signal: { type: 'verdict-elapsed', now: 7 }, to: 'taken',
+    effects: [{ type: 'cancel-timer', timer: 'verdict' }, renewedInfo(), { type: 'settle-callers' }],
+  },
+  {
+    name: 'a verdict timer that outlived its phase changes nothing',
+    from: state({ phase: 'minting', run: run(), ticket: 2 }), signal: { type: 'verdict-elapsed', now: 7 }, to: 'minting', effects: [],
   },
   {
     name: 'a rejection within the window: the attempt fails a microtask later',
-    from: readyState({ phase: 'awaiting-verdict', run: run() }), signal: { type: 'rejected' },
-    to: { phase: 'rejected' },
+    from: state({ phase: 'awaiting-verdict', run: run() }), signal: { type: 'rejected' }, to: 'rejected',
+    effects: [{ type: 'cancel-timer', timer: 'verdict' }, { type: 'settle-rejection-soon', error: code('session-rejected') }],
   },
   {
     name: 'a failed attempt before the last backs off',
-    from: readyState({ phase: 'rejected', run: run() }), signal: { type: 'attempt-failed', error: failure },
-    to: { phase: 'backoff', run: run() }, log: ['retry', 1, failure],
+    from: state({ phase: 'rejected', run: run() }), signal: { type: 'rejection-settled', error: failure }, to: 'backoff',
+    effects: [{ type: 'start-timer', timer: 'backoff', ms: 1_000 }],
   },
   {
-    name: 'the backoff elapsed: the next attempt mints',
-    from: readyState({ phase: 'backoff', run: run() }), signal: { type: 'timer', now: 0 },
-    to: { phase: 'minting', run: run({ attempt: 2 }) },
+    name: 'the backoff doubles with each attempt',
+    from: state({ phase: 'minting', run: run({ attempt: 2 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'backoff',
+    effects: [{ type: 'start-timer', timer: 'backoff', ms: 2_000 }],
   },
   {
-    name: 'the last attempt failed: forget the run, its sessions and its ids',
-    from: readyState({ phase: 'minting', run: run({ attempt: 3, sentBefore: 50 }), handled: [1, 5 * HOUR], sentAt: 900 }),
-    signal: { type: 'attempt-failed', error: failure },
-    to: { phase: 'idle', run: undefined, handled: [1], sentAt: 50 }, ended: { trigger: 'session-expiring', attempts: 3, error: failure },
+    name: 'the backoff elapsed: the next attempt mints a fresh id',
+    from: state({ phase: 'backoff', run: run() }), signal: { type: 'backoff-elapsed' }, to: 'minting',
+    effects: [{ type: 'cancel-timer', timer: 'backoff' }, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
-    name: 'a rejection after the verdict undoes that renewal and renews its sessions again',
-    from: readyState({ phase: 'taken', run: run({ targets: [4 * HOUR, 5 * HOUR], sentBefore: 50 }), handled: [4 * HOUR, 5 * HOUR], sentAt: 900 }),
-    signal: { type: 'rejected' },
-    to: { phase: 'minting', run: run({ targets: [5 * HOUR], sentBefore: 50 }), handled: [5 * HOUR], sentAt: 50 }, log: ['renew', 'session-expiring'],
+    name: 'the last attempt failed: the run fails',
+    from: state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'idle',
+    effects: [failedInfo(failure, 3), { type: 'settle-callers', error: failure }],
   },
   {
-    name: 'a rejection with no renewal waiting is dropped',
-    from: readyState(), signal: { type: 'rejected' },
-    to: { phase: 'idle' }, log: ['drop', 'rejection with no renewal waiting'],
+    name: 'a rejection settled after the phase moved on changes nothing',
+    from: state({ phase: 'backoff', run: run() }), signal: { type: 'rejection-settled', error: failure }, to: 'backoff', effects: [],
   },
   {
-    name: 'a result that comes in another phase changes nothing',
-    from: readyState({ phase: 'backoff', run: run() }), signal: { type: 'sent', now: 1 },
-    to: { phase: 'backoff', sentAt: -Infinity },
-  },
-];
-
-const auth: Row[] = [
-  {
-    name: 'the embed refused its id: an auth run mints at once, past the queue',
-    from: initialRenewalState(0), signal: { type: 'auth' },
-    to: { phase: 'minting', run: run({ trigger: 'auth', auth: true, targets: [] }) }, log: ['renew', 'auth'],
+    name: 'rejected after the verdict: forget that renewal and renew its sessions again',
+    from: state({ phase: 'taken', run: run() }, { handled: [5 * HOUR] }), signal: { type: 'rejected' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
-    name: 'refused again while our id was out: that id failed',
-    from: readyState({ phase: 'awaiting-verdict', run: run() }), signal: { type: 'auth' },
-    to: { phase: 'rejected', run: run({ auth: true }) },
-  },
-  {
-    name: 'a run waiting for ready starts now, in auth mode',
-    from: { ...initialRenewalState(0), phase: 'waiting-ready', run: run({ trigger: 'manual' }) }, signal: { type: 'auth' },
-    to: { phase: 'minting', run: run({ trigger: 'manual', auth: true }) },
-  },
-  {
-    name: 'refused again while an id is being minted: it is on its way',
-    from: readyState({ phase: 'minting', run: run({ trigger: 'auth', auth: true, targets: [] }) }), signal: { type: 'auth' },
-    to: { phase: 'minting' }, log: ['drop', 'auth', 'a fresh id is on its way'],
-  },
-  {
-    name: 'ready is the verdict of an auth run',
-    from: initialRenewalState(0), signal: { type: 'ready', now: 9 },
-    to: { phase: 'idle', readiness: { name: 'ready' } },
-  },
-  {
-    name: 'ready settles an auth run awaiting it, without a renewed notification of its own',
-    from: { ...initialRenewalState(0), phase: 'awaiting-verdict', run: run({ trigger: 'auth', auth: true, targets: [] }) }, signal: { type: 'ready', now: 9 },
-    to: { phase: 'idle', run: undefined, readiness: { name: 'ready' }, mintedAt: 0 }, ended: { trigger: 'auth', attempts: 1 },
-  },
-  {
-    name: 'ready starts the run that waited for it',
-    from: { ...initialRenewalState(0), phase: 'waiting-ready', run: run() }, signal: { type: 'ready', now: 9 },
-    to: { phase: 'minting', readiness: { name: 'ready' } },
-  },
-  {
-    name: 'no id worked: ready rejects with session-rejected, naming how many were tried',
-    from: { ...initialRenewalState(0), phase: 'rejected', run: run({ trigger: 'auth', auth: true, targets: [], attempt: 3 }) },
-    signal: { type: 'attempt-failed', error: failure },
-    to: { phase: 'idle', run: undefined, readiness: { name: 'failed', error: expect.objectContaining({ code: 'session-rejected' }) } },
-    ended: { trigger: 'auth', attempts: 3, error: expect.objectContaining({ message: 'the embed could not authenticate with 3 fresh session ids' }) },
-  },
-  {
-    name: 'without mintSessionId there is nothing to try',
-    from: initialRenewalState(0), signal: { type: 'auth' }, with: { ...config, canMint: false },
-    to: { phase: 'idle' },
-    ended: { trigger: 'auth', attempts: 0, error: expect.objectContaining({ message: 'the embed could not authenticate with its session id (no mintSessionId to mint another)' }) },
-  },
-  {
-    name: 'an embed that was ready once stays ready when a later recovery fails',
-    from: readyState({ phase: 'minting', run: run({ trigger: 'auth', auth: true, targets: [], attempt: 3 }) }),
-    signal: { type: 'attempt-failed', error: failure },
-    to: { readiness: { name: 'ready' } }, ended: { trigger: 'auth', attempts: 3, error: expect.objectContaining({ code: 'session-rejected' }) },
+    name: 'a rejection nobody waits for is dropped',
+    from: state({ phase: 'idle' }), signal: { type: 'rejected' }, to: 'idle', effects: [],
   },
 ];
 
-const lifecycle: Row[] = [
+const authentication: Row[] = [
   {
-    name: 'ready failed: a run waiting for it fails with that error',
-    from: { ...initialRenewalState(0), phase: 'waiting-ready', run: run({ trigger: 'manual' }) }, signal: { type: 'ready-failed', error: notReady },
-    to: { phase: 'idle', readiness: { name: 'failed', error: notReady } }, ended: { trigger: 'manual', attempts: 1, error: notReady },
+    name: 'a refused id: a fresh one goes out at once, past the queue',
+    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
-    name: 'ready failing after the embed was ready changes nothing',
-    from: readyState(), signal: { type: 'ready-failed', error: notReady },
-    to: { readiness: { name: 'ready' } },
+    name: 'refused again while our id is out: that attempt failed',
+    from: state({ phase: 'awaiting-verdict', run: run() }), signal: { type: 'auth-error' }, to: 'rejected',
+    effects: [{ type: 'cancel-timer', timer: 'verdict' }, { type: 'settle-rejection-soon', error: code('session-rejected') }],
   },
   {
-    name: 'destroyed: the run ends (the layer rejects its callers) and nothing happens after',
-    from: readyState({ phase: 'backoff', run: run() }), signal: { type: 'destroyed' },
-    to: { phase: 'destroyed', run: undefined },
+    name: 'refused while a run waits for ready: it mints at once, past the queue',
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting',
+    effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
-    name: 'after destroyed, triggers do nothing',
-    from: readyState({ phase: 'destroyed' }), signal: expiring(5 * HOUR),
-    to: { phase: 'destroyed', run: undefined, handled: [] },
+    name: 'a repeat while a fresh id is being minted says nothing new',
+    from: state({ phase: 'minting', run: authRun(), ticket: 2 }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting', effects: [],
+  },
+  {
+    name: 'ready is the verdict of an urgent run: it worked',
+    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    to: 'idle', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, { type: 'settle-callers' }],
+  },
+  {
+    name: 'ready ends a renewal that turned urgent as taken',
+    from: state({ phase: 'awaiting-verdict', run: run({ delivery: 'urgent' }) }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    to: 'taken', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, renewedInfo(), { type: 'settle-callers' }],
+  },
+  {
+    name: 'the last refused id: ready rejects with session-rejected',
+    from: state({ phase: 'rejected', run: authRun({ attempt: 3 }) }, { load: { name: 'waiting' } }), signal: { type: 'rejection-settled', error: failure }, to: 'idle', load: 'failed',
+    effects: [
+      { type: 'reject-ready', error: code('session-rejected') },
+      failedInfo(code('session-rejected'), 3, 'auth'),
+      { type: 'settle-callers', error: code('session-rejected') },
+    ],
+  },
+  {
+    name: 'without mintSessionId a refused id rejects ready at once',
+    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'failed',
+    effects: [
+      { type: 'reject-ready', error: code('session-rejected') },
+      failedInfo(code('session-rejected'), 0, 'auth'),
+      { type: 'settle-callers', error: code('session-rejected') },
+    ],
+  },
+  {
+    name: 'an embed that was ready once stays ready when it cannot authenticate later',
+    from: state({ phase: 'idle' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'ready',
+    effects: [failedInfo(code('session-rejected'), 0, 'auth'), { type: 'settle-callers', error: code('session-rejected') }],
+  },
+];
+
+const destroy: Row[] = [
+  {
+    name: 'destroy ends everything and rejects the callers',
+    from: state({ phase: 'backoff', run: run() }), signal: { type: 'destroyed' }, to: 'destroyed',
+    effects: [{ type: 'cancel-timer', timer: 'backoff' }, { type: 'settle-callers', error: code('destroyed') }],
+  },
+  {
+    name: 'after destroy, an id still on its way is revoked, never used',
+    from: state({ phase: 'destroyed' }), signal: minted(2), to: 'destroyed', effects: [{ type: 'revoke-late-id', sessionId: 's' }],
+  },
+  {
+    name: 'after destroy, nothing else happens',
+    from: state({ phase: 'destroyed' }), signal: expiring(5 * HOUR), to: 'destroyed', effects: [],
   },
 ];
 
 describe.each([
+  ['the first load', firstLoad],
   ['triggers', triggers],
   ['attempts', attempts],
-  ['auth', auth],
-  ['lifecycle', lifecycle],
-])('renewalStep: %s', (_group, rows) => {
-  it.each(rows.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+  ['authentication', authentication],
+  ['destroy', destroy],
+])('renewalStep: %s', (_, rows) => {
+  it.each(rows)('$name', (row) => {
     const step = renewalStep(row.from, row.signal, row.with ?? config);
-    expect(step.state).toMatchObject(row.to);
-    expect(step.ended).toEqual(row.ended);
-    expect(step.log).toEqual(row.log);
+    expect(step.state.phase).toBe(row.to);
+    if (row.load) expect(step.state.load.name).toBe(row.load);
+    expect(step.effects as RenewalEffect[]).toEqual(row.effects);
   });
 });
 
-describe('renewalStep is pure', () => {
-  it('leaves the state it was given untouched', () => {
-    const from = readyState({ phase: 'taken', run: run({ targets: [4 * HOUR, 5 * HOUR] }), handled: [4 * HOUR, 5 * HOUR] });
+describe('renewalStep', () => {
+  it('leaves its input untouched', () => {
+    const from = Object.freeze(state({ phase: 'awaiting-verdict', run: Object.freeze(run()) }, { handled: Object.freeze([5 * HOUR]) as number[], known: 5 * HOUR, sentAt: 100 }));
     const copy = structuredClone(from);
+    renewalStep(from, expiring(29 * HOUR, 6 * HOUR, 200), config);
     renewalStep(from, { type: 'rejected' }, config);
     expect(from).toEqual(copy);
+  });
+
+  it('keeps no field of a phase it left', () => {
+    const step = renewalStep(state({ phase: 'minting', run: run(), ticket: 2 }), minted(2), config);
+    expect(step.state).not.toHaveProperty('ticket');
+    expect(renewalStep(step.state, { type: 'destroyed' }, config).state).not.toHaveProperty('run');
+  });
+
+  it('a failed run forgets its sessions, so the next trigger about them starts anew', () => {
+    const failed = renewalStep(state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR] }), { type: 'mint-failed', ticket: 2, error: failure }, config);
+    expect(renewalStep(failed.state, expiring(5 * HOUR), config).state.phase).toBe('minting');
+  });
+
+  it('a taken run marks its sessions: a late trigger about them is a duplicate', () => {
+    const taken = renewalStep(state({ phase: 'awaiting-verdict', run: run() }, { handled: [5 * HOUR] }), { type: 'verdict-elapsed', now: 7 }, config);
+    expect(renewalStep(taken.state, expired(5 * HOUR), config).effects).toEqual([]);
   });
 });

@@ -1,0 +1,39 @@
+import type { DebugLogger, EmbedOptions } from './embed-options.js';
+import { embedUrl } from './embed-url.js';
+import { EmbedError } from './errors.js';
+import { tenantOrigin } from './tenant-origin.js';
+import { checkTimeZone } from './time-zone-check.js';
+
+/** What `createEmbed` works with once its options are checked. */
+export interface EmbedContext {
+  /** The page's window: messages, timers, wake-ups. */
+  window: Window;
+  /** The document the iframe is created in. */
+  document: Document;
+  /** The clock, epoch ms. */
+  now: () => number;
+  /** The debug logger (a no-op unless `debug`). */
+  log: DebugLogger;
+  /** The tenant origin. */
+  origin: string;
+  /** The URL the iframe loads without a session id, when `publicId` or `src` gives one. */
+  url: string | undefined;
+}
+
+const noop = () => {};
+
+/**
+ * Checks the options that can be checked before anything is created, and resolves the defaults.
+ * @throws {EmbedError} `invalid-option`
+ */
+export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
+  const { debug, window: win = globalThis.window } = options;
+  if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
+  const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
+  const origin = tenantOrigin(options.baseUrl);
+  if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
+  return {
+    window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
+    url: embedUrl({ options, origin }),
+  };
+}

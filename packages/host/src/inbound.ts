@@ -1,0 +1,93 @@
+import {
+  AUTH_ERROR_CONTEXT, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, parseEventMessage,
+  type AnyEventMessage, type ParseResult,
+} from '@svc-embed/protocol';
+import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
+import type { EmbedListeners } from './embed.js';
+import type { DebugLogger } from './embed-options.js';
+import type { RenewalSignal } from './renewal.js';
+
+/** A message worth dispatching: of a known type (payload checked), or of a type we don't know yet. */
+export type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
+
+/** What {@link acceptMessage} checks a message against. */
+export interface InboundFilter {
+  /** The embed's iframe: only its window may send. */
+  iframe: HTMLIFrameElement;
+  /** The tenant origin. */
+  origin: string;
+  /** Told why a message was dropped, and of each one let in. */
+  log: DebugLogger;
+}
+
+/**
+ * Filters one `message` event, cheapest check first: sent by our iframe's window, from the tenant
+ * origin (exact string compare), tagged `svc-embed` and `event`, then the payload schema. Anything
+ * else is dropped (`undefined`) and, in debug mode, logged with the reason. Never throws.
+ */
+export function acceptMessage(event: MessageEvent, filter: InboundFilter): Accepted | undefined {
+  const { iframe, origin, log } = filter;
+  const source = iframe.contentWindow;
+  if (!source || event.source !== source) return void log('drop', 'other window', event.origin);
+  if (event.origin !== origin) return void log('drop', 'origin', event.origin);
+  const result = parseEventMessage(event.data);
+  if (result.ok || result.reason === 'unknown-type') {
+    log('in', result.message);
+    return result;
+  }
+  log('drop', result, event.data);
+  return undefined;
+}
+
+/**
+ * What an event from the embed tells the session, if anything (the wire types, checked by the
+ * compiler against the catalog): `ready`, a session warning or lapse, a rejected id, a refused one.
+ */
+export function sessionSignal(message: AnyEventMessage, now: number): RenewalSignal | undefined {
+  switch (message.type) {
+    case 'svc:event:ready':
+      return { type: 'ready', now, payload: message.payload };
+    case 'svc:event:session-expiring':
+      return { type: 'trigger', trigger: 'session-expiring', now, expiry: message.payload.expiresAt, builtAt: message.timestamp };
+    case 'svc:event:session-expired':
+      return { type: 'trigger', trigger: 'session-expired', now, expiry: message.payload.expiredAt, builtAt: message.timestamp };
+    case 'svc:event:error':
+      if (message.payload.context === SESSION_RENEWAL_CONTEXT) return { type: 'rejected' };
+      if (message.payload.context === AUTH_ERROR_CONTEXT) return { type: 'auth-error' };
+  }
+  return undefined;
+}
+
+/** Options of {@link listenInbound}. */
+export interface InboundOptions extends InboundFilter {
+  /** The window the embed's messages arrive at. */
+  window: Window;
+  /** The embed's scope: the listener goes with it. */
+  scope: Scope;
+  /** The clock, epoch ms. */
+  now: () => number;
+  /** Receives what an event tells the session, before the page's listeners hear of it. */
+  signal: (signal: RenewalSignal) => void;
+  /** The page's listeners. */
+  listeners: ListenerRegistry<EmbedListeners>;
+}
+
+/** Listens for the embed's messages: filters each, tells the session, then the page's listeners (typed, then `'*'`). */
+export function listenInbound(options: InboundOptions): void {
+  const { window: win, scope, now, signal, listeners } = options;
+  // Made once: the filter runs for every message the page receives.
+  const filter: InboundFilter = { iframe: options.iframe, origin: options.origin, log: options.log };
+  scope.listen(win, 'message', (event: MessageEvent) => {
+    const accepted = acceptMessage(event, filter);
+    if (!accepted) return;
+    const { message } = accepted;
+    if (accepted.ok) {
+      const { message: known } = accepted;
+      const told = sessionSignal(known, now());
+      if (told) signal(told);
+      const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
+      listeners.emit(name, known.payload as never, known as never);
+    }
+    listeners.emit('*', message.payload, message);
+  });
+}

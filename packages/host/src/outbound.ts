@@ -1,0 +1,61 @@
+import { buildActionMessage, type AnyActionMessage } from '@svc-embed/protocol';
+import { createOutbox, type Scope } from '@svc-embed/runtime';
+import type { SendAction } from './action-senders.js';
+import type { DebugLogger } from './embed-options.js';
+import { destroyedError, EmbedError } from './errors.js';
+import type { Delivery } from './renewal.js';
+
+/** What the embed sends to its iframe: actions, held until `ready`, and session ids. */
+export interface Outbound {
+  /** Builds, checks and sends (or holds) one action; throws `invalid-action` before sending, `destroyed` after destroy. */
+  send: SendAction;
+  /** Posts `set-session`: through the queue (`queued`), or past it (`urgent`: the embed waits for it before `ready`). */
+  postSession(sessionId: string, delivery: Delivery): void;
+  /** Sends the held actions in order, and every later one at once. */
+  open(): void;
+}
+
+/** Options of {@link createOutbound}. */
+export interface OutboundOptions {
+  /** The embed's iframe: messages go to its window as it is when they are sent. */
+  iframe: HTMLIFrameElement;
+  /** The tenant origin: the only target origin, never `'*'`. */
+  origin: string;
+  /** The clock, for message timestamps. */
+  now: () => number;
+  /** The embed's scope: everything held or sent later is dropped once it is disposed. */
+  scope: Scope;
+  /** Told of each message sent, and of one dropped because the iframe has no window. */
+  log: DebugLogger;
+}
+
+/** Creates the {@link Outbound} part of one embed. */
+export function createOutbound(options: OutboundOptions): Outbound {
+  const { iframe, origin, now, scope, log } = options;
+  const outbox = createOutbox<AnyActionMessage>({
+    deliver(message) {
+      const target = iframe.contentWindow;
+      log(target ? 'out' : 'drop', message);
+      target?.postMessage(message, origin);
+    },
+  });
+  scope.onDispose(() => outbox.close());
+  return {
+    send(name, payload) {
+      if (scope.disposed) throw destroyedError();
+      let message: AnyActionMessage;
+      try {
+        message = buildActionMessage(name, payload() as never, { now }) as AnyActionMessage;
+      } catch (error) {
+        throw error instanceof EmbedError ? error : new EmbedError('invalid-action', (error as Error).message, error);
+      }
+      outbox.post(message);
+    },
+    postSession(sessionId, delivery) {
+      const message = buildActionMessage('set-session', { sessionId }, { now }) as AnyActionMessage;
+      if (delivery === 'urgent') outbox.postNow(message);
+      else outbox.post(message);
+    },
+    open: () => outbox.open(),
+  };
+}

@@ -1,0 +1,43 @@
+import { deadline, isRunning, type RenewalSignal, type RenewalState } from './renewal.js';
+
+/**
+ * What a renewal trigger means for the state it meets:
+ * - `duplicate`: its session is renewed or being renewed, or it is about an older session: dropped
+ *   (a caller of `renewSession()` waits for the run in progress, if any);
+ * - `start`: no run in progress: start one for its session;
+ * - `join`: add its session to the run in progress;
+ * - `taken-then-start`: our id is out and the embed speaks of a newer session: that id was taken.
+ *   Settle the run, then start one for the newer session;
+ * - `ambiguous`: built in the very millisecond our `set-session` went out, so it may be about either
+ *   session: it neither joins nor settles (the next event tells).
+ */
+export type TriggerVerdict = 'duplicate' | 'start' | 'join' | 'taken-then-start' | 'ambiguous';
+
+/** A classified trigger: the verdict and the expiry of the session it is about. */
+export interface ClassifiedTrigger {
+  /** What to do with it. */
+  verdict: TriggerVerdict;
+  /** Expiry of its session: the one it names, else the current session's (known or estimated). */
+  at: number;
+}
+
+/**
+ * Classifies a trigger against the state. Times are compared on the browser's clock (the embed stamps
+ * its events with it), never the service's: expiries come from the service and may be skewed.
+ * @example classifyTrigger(idleState, { type: 'trigger', trigger: 'manual', now }).verdict // 'start'
+ */
+export function classifyTrigger(state: RenewalState, signal: Extract<RenewalSignal, { type: 'trigger' }>): ClassifiedTrigger {
+  const { trigger, expiry, builtAt } = signal;
+  const at = expiry ?? deadline(state);
+  const older = builtAt !== undefined && builtAt < state.sentAt;
+  const tie = builtAt === state.sentAt;
+  const running = isRunning(state);
+  if (state.handled.includes(at) || ((older || tie) && !running)) return { verdict: 'duplicate', at };
+  if (!running) return { verdict: 'start', at };
+  if (tie) return { verdict: 'ambiguous', at };
+  // Only the embed can tell of a newer session (a wake-up or renewSession() names none). A lapse
+  // stamped at or after the old expiry is the old session.
+  const lapsedOld = trigger === 'session-expired' && state.known !== undefined && at >= state.known;
+  if (state.phase === 'awaiting-verdict' && expiry !== undefined && !older && !lapsedOld) return { verdict: 'taken-then-start', at };
+  return { verdict: 'join', at };
+}

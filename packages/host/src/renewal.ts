@@ -1,0 +1,195 @@
+// The embed's session as data: where its first load and its renewal stand (a union keyed by phase),
+// what can happen to them (signals), and what the session part must do about it (effects). The
+// transition itself is `renewalStep` in renewal-step.ts; `createSession` (session.ts) runs the effects.
+import type { ReadyPayload } from '@svc-embed/protocol';
+import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
+import type { EmbedError } from './errors.js';
+
+/** The embed warns about 30 minutes before a session stops working: renew from then on. */
+export const RENEWAL_WINDOW_MS = 30 * 60_000;
+/** Estimated usable life of a session when no `expiresAt` was seen (minted for 24 h, trusted ~23 h). */
+export const ESTIMATED_LIFETIME_MS = 23 * 3_600_000;
+/** How long after `set-session` a rejection from the embed still counts against that id. */
+export const REJECTION_WINDOW_MS = 10_000;
+
+/** How often to try and how long to wait: `attempts` in all, the n-th retry after `delayMs * 2^(n-1)`. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included (at least 1). */
+  attempts: number;
+  /** Wait before the second attempt; doubled before each further one. */
+  delayMs: number;
+}
+
+/**
+ * How long to wait after failed attempt number `failed` (1-based) before the next one: `delayMs`,
+ * then twice that, and so on (exponential backoff).
+ * @example backoffDelay({ attempts: 4, delayMs: 1_000 }, 3) // 4_000
+ */
+export function backoffDelay(policy: RetryPolicy, failed: number): number {
+  return policy.delayMs * 2 ** (failed - 1);
+}
+
+/**
+ * How a run's id reaches the embed, which also says what its verdict is:
+ * - `queued`: a renewal; `set-session` through the action queue, taken unless rejected within
+ *   {@link REJECTION_WINDOW_MS};
+ * - `urgent`: the embed refused its id and waits (an `auth` error); `set-session` past the queue, and
+ *   the embed's `ready` is the verdict.
+ */
+export type Delivery = 'queued' | 'urgent';
+
+/** One renewal: every trigger that joined it, and where its attempts stand. */
+export interface RenewalRun {
+  /** The first trigger. */
+  readonly trigger: RenewalTrigger;
+  /** How its ids reach the embed. */
+  readonly delivery: Delivery;
+  /** Expiries of the sessions this run renews. */
+  readonly targets: readonly number[];
+  /** `sentAt` before this run: restored when it fails (its ids never took). */
+  readonly sentBefore: number;
+  /** The current attempt, 1-based. */
+  readonly attempt: number;
+}
+
+/**
+ * Where the embed's first load stands (the first id goes in the iframe's URL):
+ * - `minting`: the first id is being minted (mint `ticket`); `backoff`: waiting before attempt `attempt + 1`;
+ * - `waiting`: the URL is set; waiting for `ready` (its timer runs);
+ * - `ready`: the embed sent `ready`; `failed`: `embed.ready` rejected with `error` (a late `ready` still counts).
+ */
+export type LoadState =
+  | { readonly name: 'minting'; readonly attempt: number; readonly ticket: number }
+  | { readonly name: 'backoff'; readonly attempt: number }
+  | { readonly name: 'waiting' }
+  | { readonly name: 'ready' }
+  | { readonly name: 'failed'; readonly error: EmbedError };
+
+/**
+ * Where renewal stands; a run exists only in the phases that have one:
+ * - `idle`: nothing to do;
+ * - `waiting-ready`: a run waits for the embed's first `ready`;
+ * - `minting`: a fresh id is being minted (mint `ticket`);
+ * - `awaiting-verdict`: the id went out; see {@link Delivery} for what decides;
+ * - `rejected`: the embed rejected that id; the attempt fails a microtask later, as a rejected promise would;
+ * - `backoff`: waiting before the next attempt;
+ * - `taken`: the last run succeeded; a late rejection still undoes it;
+ * - `destroyed`: nothing happens any more.
+ */
+export type RenewalPhase =
+  | { readonly phase: 'idle' }
+  | { readonly phase: 'waiting-ready'; readonly run: RenewalRun }
+  | { readonly phase: 'minting'; readonly run: RenewalRun; readonly ticket: number }
+  | { readonly phase: 'awaiting-verdict'; readonly run: RenewalRun }
+  | { readonly phase: 'rejected'; readonly run: RenewalRun }
+  | { readonly phase: 'backoff'; readonly run: RenewalRun }
+  | { readonly phase: 'taken'; readonly run: RenewalRun }
+  | { readonly phase: 'destroyed' };
+
+/** What is known of the sessions, whatever the phase. */
+export interface SessionFacts {
+  /** Where the first load stands. */
+  readonly load: LoadState;
+  /** When the current session's id was put to use: the base of the expiry estimate. */
+  readonly mintedAt: number;
+  /** The latest expiry the embed told us of, until a renewal succeeds. */
+  readonly known: number | undefined;
+  /**
+   * Expiries of sessions renewed or being renewed: triggers about them are duplicates. Sessions are
+   * told apart by expiry, not ordering times: one can lapse early, before the expiry of its predecessor.
+   */
+  readonly handled: readonly number[];
+  /** When our last `set-session` went out (browser clock): an event built before it is about an older session. */
+  readonly sentAt: number;
+  /** The last mint ticket handed out: a mint's result counts only for the ticket it was started with. */
+  readonly tickets: number;
+}
+
+/** The whole state of the embed's session. */
+export type RenewalState = SessionFacts & RenewalPhase;
+
+/** Fixed for the embed's life. */
+export interface RenewalConfig {
+  /** Attempts per run (and for the first id), each with a fresh id, and the backoff between them. */
+  policy: RetryPolicy;
+  /** `mintSessionId` was given: without it nothing can be minted. */
+  canMint: boolean;
+  /** `publicId` or `src` gives the iframe a URL to load (a wrapped iframe may already have one). */
+  hasUrl: boolean;
+  /** How long to wait for `ready` once the URL is set; 0 waits forever. */
+  readyTimeoutMs: number;
+}
+
+/** What can happen: calls, events from the embed, and the results of earlier effects. */
+export type RenewalSignal =
+  | { type: 'start'; now: number }
+  | { type: 'trigger'; trigger: RenewalTrigger; now: number; expiry?: number; builtAt?: number }
+  | { type: 'wake-up'; now: number }
+  | { type: 'ready'; now: number; payload: ReadyPayload }
+  | { type: 'ready-timeout'; error: EmbedError }
+  | { type: 'auth-error' }
+  | { type: 'rejected' }
+  | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: Delivery | 'url' }
+  | { type: 'mint-failed'; ticket: number; error: EmbedError }
+  | { type: 'rejection-settled'; error: EmbedError }
+  | { type: 'verdict-elapsed'; now: number }
+  | { type: 'backoff-elapsed' }
+  | { type: 'destroyed' };
+
+/** The timers the session arms, by what their end means. */
+export type TimerPurpose = 'ready-timeout' | 'verdict' | 'backoff' | 'load-backoff';
+
+/** What the session part does for a step, in order. Plain data. */
+export type RenewalEffect =
+  | { type: 'mint'; ticket: number; delivery: Delivery | 'url' }
+  | { type: 'load-url'; sessionId?: string }
+  | { type: 'post-session'; sessionId: string; delivery: Delivery }
+  | { type: 'revoke-late-id'; sessionId: string }
+  | { type: 'start-timer'; timer: TimerPurpose; ms: number }
+  | { type: 'cancel-timer'; timer: TimerPurpose }
+  | { type: 'settle-rejection-soon'; error: EmbedError }
+  | { type: 'resolve-ready'; payload: ReadyPayload }
+  | { type: 'reject-ready'; error: EmbedError }
+  | { type: 'open-outbox' }
+  | { type: 'emit'; name: 'renewed'; info: RenewalInfo }
+  | { type: 'emit'; name: 'renewal-failed'; info: RenewalFailure }
+  | { type: 'settle-callers'; error?: EmbedError };
+
+/** A transition's result: the next state and the effects to run, in order. */
+export interface RenewalStep {
+  /** The next state (a new object when anything changed; the one given is never modified). */
+  readonly state: RenewalState;
+  /** What to do, in order. */
+  readonly effects: readonly RenewalEffect[];
+  /** A line for the debug log (`renew`, `retry`, `drop`), never asserted by tests. */
+  readonly log?: readonly unknown[];
+}
+
+/** The state of an embed created at `now`: nothing minted or loaded yet. */
+export function initialRenewalState(now: number): RenewalState {
+  return {
+    phase: 'idle', load: { name: 'waiting' }, mintedAt: now, known: undefined, handled: [], sentAt: -Infinity, tickets: 0,
+  };
+}
+
+/** The phases in which a run is in progress. */
+const RUNNING: ReadonlySet<RenewalState['phase']> = new Set(['waiting-ready', 'minting', 'awaiting-verdict', 'rejected', 'backoff']);
+
+/** A state with a run in progress. */
+export type RunningState = SessionFacts & Extract<RenewalPhase, { phase: 'waiting-ready' | 'minting' | 'awaiting-verdict' | 'rejected' | 'backoff' }>;
+
+/** True while a run is in progress. */
+export function isRunning(state: RenewalState): state is RunningState {
+  return RUNNING.has(state.phase);
+}
+
+/** The facts of `state` in `phase`: a state never keeps the fields of a phase it left. */
+export function inPhase(state: SessionFacts, phase: RenewalPhase): RenewalState {
+  const { load, mintedAt, known, handled, sentAt, tickets } = state;
+  return { load, mintedAt, known, handled, sentAt, tickets, ...phase };
+}
+
+/** When the current session lapses: known, else estimated from when its id was used. */
+export function deadline(state: SessionFacts): number {
+  return state.known ?? state.mintedAt + ESTIMATED_LIFETIME_MS;
+}

@@ -1,0 +1,182 @@
+import type { ReadyPayload } from '@svc-embed/protocol';
+import type { Scope } from '@svc-embed/runtime';
+import { createDeferred, type Deferred } from './deferred.js';
+import type { RenewalFailure, RenewalInfo } from './embed.js';
+import type { DebugLogger } from './embed-options.js';
+import { destroyedError, EmbedError } from './errors.js';
+import {
+  initialRenewalState, isRunning,
+  type Delivery, type RenewalConfig, type RenewalEffect, type RenewalSignal, type RenewalState, type TimerPurpose,
+} from './renewal.js';
+import { renewalStep } from './renewal-step.js';
+import type { SessionMint } from './session-mint.js';
+
+/** The embed's session part: it feeds the machine its signals and runs the effects. */
+export interface Session {
+  /** Tells the machine what happened (an event from the embed, a wake-up). */
+  signal(signal: RenewalSignal): void;
+  /** Renews now (`renewSession()`): resolves when the run it joins or starts works, rejects when it fails. */
+  renew(): Promise<void>;
+}
+
+/** What the session acts on: the other parts of the embed, made before it. */
+export interface SessionOptions {
+  /** The embed's scope: its timers, and `destroyed` when it is disposed. */
+  scope: Scope;
+  /** The clock, epoch ms. */
+  now: () => number;
+  /** Fixed for the embed's life. */
+  config: RenewalConfig;
+  /** Mints one id; `undefined` without `mintSessionId`. */
+  mint: SessionMint | undefined;
+  /** Sets the iframe's URL, with the first session id when there is one. */
+  load: (sessionId?: string) => void;
+  /** Posts `set-session` through the action queue (`queued`) or past it (`urgent`). */
+  postSession: (sessionId: string, delivery: Delivery) => void;
+  /** Revokes an id that will never be used, through the viewer's ledger. */
+  revokeLateId: (sessionId: string) => void;
+  /** Settles `embed.ready`. */
+  ready: { resolve(payload: ReadyPayload): void; reject(error: EmbedError): void };
+  /** Sends the actions held until `ready`. */
+  openOutbox: () => void;
+  /** The error `embed.ready` rejects with when no `ready` came in time. */
+  readyTimeoutError: () => EmbedError;
+  /** Emits the host-side notifications. */
+  emit: (name: 'renewed' | 'renewal-failed', info: RenewalInfo | RenewalFailure) => void;
+  /** The embed's debug logger. */
+  log: DebugLogger;
+  /** The page's window and document: their wake-up signals make the session check its expiry. */
+  window: Window;
+  document: Document;
+}
+
+/** Signals after which timers may have been throttled or frozen (background tab, sleep). */
+const WAKE_UPS = ['pageshow', 'focus', 'online'];
+
+/**
+ * Creates the {@link Session} part: the thin runner around the pure `renewalStep`. Signals are
+ * handled one at a time, in order: one that arrives while effects run (a listener that calls
+ * `renewSession()`, a mint that settles at once) waits its turn, so no step ever runs inside another.
+ */
+export function createSession(options: SessionOptions): Session {
+  const { scope, now, config, log } = options;
+  let state: RenewalState = initialRenewalState(now());
+  const queue: { signal: RenewalSignal; caller?: Deferred<void> }[] = [];
+  let running = false;
+  // The callers of `renewSession()` waiting for the run in progress.
+  let callers: Deferred<void>[] = [];
+  const timers = new Map<TimerPurpose, () => void>();
+  const perform = effectRunner({ options, timers, signal: (next) => dispatch(next), settleCallers });
+
+  function settleCallers(error?: EmbedError): void {
+    const settled = callers;
+    callers = [];
+    for (const caller of settled) {
+      if (error) caller.reject(error);
+      else caller.resolve();
+    }
+  }
+
+  /** Answers a `renewSession()` caller once its trigger was handled. */
+  function answer(caller: Deferred<void>, effects: readonly RenewalEffect[]): void {
+    if (state.phase === 'destroyed') return caller.reject(destroyedError());
+    if (isRunning(state)) return void callers.push(caller);
+    // A run that started and failed at once (the embed will never be ready) still answers its caller.
+    const ended = effects.find((effect) => effect.type === 'settle-callers');
+    if (ended?.error) caller.reject(ended.error);
+    else caller.resolve();
+  }
+
+  function dispatch(signal: RenewalSignal, caller?: Deferred<void>): void {
+    queue.push({ signal, caller });
+    if (running) return;
+    running = true;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const step = renewalStep(state, next.signal, config);
+      state = step.state;
+      if (step.log) log(String(step.log[0]), ...step.log.slice(1));
+      step.effects.forEach(perform);
+      if (next.caller) answer(next.caller, step.effects);
+    }
+    running = false;
+  }
+
+  scope.onDispose(() => dispatch({ type: 'destroyed' }));
+  if (config.canMint) {
+    const wakeUp = () => dispatch({ type: 'wake-up', now: now() });
+    for (const type of WAKE_UPS) scope.listen(options.window, type, wakeUp);
+    scope.listen(options.document, 'visibilitychange', wakeUp);
+  }
+  return {
+    signal: (signal) => dispatch(signal),
+    renew() {
+      const caller = createDeferred<void>();
+      dispatch({ type: 'trigger', trigger: 'manual', now: now() }, caller);
+      return caller.promise;
+    },
+  };
+}
+
+/** What {@link effectRunner} needs besides the session's options. */
+interface EffectRunnerOptions {
+  options: SessionOptions;
+  /** The cancel function of each armed timer, by purpose. */
+  timers: Map<TimerPurpose, () => void>;
+  /** Queues a signal (the result of a mint or a timer). */
+  signal: (signal: RenewalSignal) => void;
+  /** Settles the callers of the run that ended. */
+  settleCallers: (error?: EmbedError) => void;
+}
+
+/** Returns the function that performs one effect. */
+function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => void {
+  const { options, timers, signal, settleCallers } = runner;
+  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit, log } = options;
+  /** What the end of a timer means. */
+  const elapsed = (timer: TimerPurpose): RenewalSignal => {
+    if (timer === 'verdict') return { type: 'verdict-elapsed', now: now() };
+    if (timer === 'ready-timeout') return { type: 'ready-timeout', error: options.readyTimeoutError() };
+    return { type: 'backoff-elapsed' };
+  };
+  return (effect) => {
+    switch (effect.type) {
+      case 'mint': {
+        const { ticket, delivery } = effect;
+        mint?.().then(
+          (sessionId) => signal({ type: 'minted', ticket, sessionId, now: now(), delivery }),
+          (error: EmbedError) => signal({ type: 'mint-failed', ticket, error }),
+        );
+        return;
+      }
+      case 'load-url':
+        return load(effect.sessionId);
+      case 'post-session':
+        return postSession(effect.sessionId, effect.delivery);
+      case 'revoke-late-id':
+        log('revoke', 'late id', effect.sessionId);
+        return revokeLateId(effect.sessionId);
+      case 'start-timer':
+        timers.get(effect.timer)?.();
+        timers.set(effect.timer, scope.later(effect.ms, () => signal(elapsed(effect.timer))));
+        return;
+      case 'cancel-timer':
+        timers.get(effect.timer)?.();
+        timers.delete(effect.timer);
+        return;
+      case 'settle-rejection-soon':
+        // A promise reaction, not queueMicrotask: test runners' fake timers (jest's) hold the latter back.
+        void Promise.resolve().then(() => signal({ type: 'rejection-settled', error: effect.error }));
+        return;
+      case 'resolve-ready':
+        return ready.resolve(effect.payload);
+      case 'reject-ready':
+        return ready.reject(effect.error);
+      case 'open-outbox':
+        return openOutbox();
+      case 'emit':
+        return emit(effect.name, effect.info);
+      case 'settle-callers':
+        return settleCallers(effect.error);
+    }
+  };
+}
