@@ -5,10 +5,10 @@ import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 
-/** Every README, as paths relative to the repository: the root, each package's, the demo's. */
+/** Every README, as paths relative to the repository: the root, each package's, the demo's, and ARCHITECTURE.md. */
 export function readmeFiles(): string[] {
   const packages = readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}/README.md`).filter((path) => existsSync(join(ROOT, path)));
-  return ['README.md', ...packages, 'demo/README.md'];
+  return ['README.md', 'ARCHITECTURE.md', ...packages, 'demo/README.md'];
 }
 
 export const readText = (path: string) => readFileSync(join(ROOT, path), 'utf8');

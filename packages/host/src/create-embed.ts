@@ -43,7 +43,11 @@ export function createEmbed(options: EmbedOptions): Embed {
   const record = (sessionId: string) => {
     if (revokeSessionId) ledger.record(sessionId, revokeSessionId);
   };
-  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId: drop });
+  const revokeLateId = (sessionId: string) => {
+    log('revoke', 'late id', sessionId);
+    drop(sessionId);
+  };
+  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId });
   const session = createSession({
     scope, now, log, mint, window: win, document: context.document,
     config: { policy: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 }, canMint: mint !== undefined, hasUrl: url !== undefined, readyTimeoutMs },
@@ -52,7 +56,7 @@ export function createEmbed(options: EmbedOptions): Embed {
       if (src) iframe.src = src;
     },
     postSession: (sessionId, delivery) => outbound.postSession(sessionId, delivery),
-    revokeLateId: drop,
+    revokeLateId,
     ready: lifecycle.settleReady,
     readyTimeoutError: () =>
       new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),

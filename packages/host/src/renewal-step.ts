@@ -67,7 +67,7 @@ function timerOf(phase: RenewalState['phase']): TimerPurpose | undefined {
 /** After destroy, an id still on its way is never used: it is revoked. */
 function lateResult(state: RenewalState, signal: RenewalSignal): RenewalStep {
   if (signal.type !== 'minted') return same(state);
-  return { state, effects: [{ type: 'revoke-late-id', sessionId: signal.sessionId }], log: ['revoke', 'late id', signal.sessionId] };
+  return { state, effects: [{ type: 'revoke-late-id', sessionId: signal.sessionId }] };
 }
 
 /** The embed starts: mint the first id for its URL, or set the URL at once (private, or nothing to mint with). */
@@ -187,7 +187,7 @@ function minted(state: RenewalState, signal: Signal<'minted'>, config: RenewalCo
   if (state.load.name === 'minting' && state.load.ticket === ticket)
     return { state: { ...state, load: { name: 'waiting' }, mintedAt: now }, effects: [{ type: 'load-url', sessionId }, ...readyTimer(config)] };
   if (state.phase !== 'minting' || state.ticket !== ticket) {
-    if (signal.delivery === 'url') return { state, effects: [{ type: 'revoke-late-id', sessionId }], log: ['revoke', 'late id', sessionId] };
+    if (signal.delivery === 'url') return { state, effects: [{ type: 'revoke-late-id', sessionId }] };
     return { state, effects: [{ type: 'post-session', sessionId, delivery: signal.delivery }] };
   }
   const { run } = state;

@@ -33,7 +33,7 @@ export interface SessionOptions {
   load: (sessionId?: string) => void;
   /** Posts `set-session` through the action queue (`queued`) or past it (`urgent`). */
   postSession: (sessionId: string, delivery: Delivery) => void;
-  /** Revokes an id that will never be used, through the viewer's ledger. */
+  /** Revokes an id that will never be used, through the viewer's ledger, and logs it (`revoke late id`). */
   revokeLateId: (sessionId: string) => void;
   /** Settles `embed.ready`. */
   ready: { resolve(payload: ReadyPayload): void; reject(error: EmbedError): void };
@@ -131,7 +131,7 @@ interface EffectRunnerOptions {
 /** Returns the function that performs one effect. */
 function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => void {
   const { options, timers, signal, settleCallers } = runner;
-  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit, log } = options;
+  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit } = options;
   /** What the end of a timer means. */
   const elapsed = (timer: TimerPurpose): RenewalSignal => {
     if (timer === 'verdict') return { type: 'verdict-elapsed', now: now() };
@@ -153,7 +153,6 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
       case 'post-session':
         return postSession(effect.sessionId, effect.delivery);
       case 'revoke-late-id':
-        log('revoke', 'late id', effect.sessionId);
         return revokeLateId(effect.sessionId);
       case 'start-timer':
         timers.get(effect.timer)?.();

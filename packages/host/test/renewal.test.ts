@@ -315,7 +315,8 @@ describe('mint at send time, retries with fresh ids', () => {
       .mockImplementationOnce(() => new Promise((resolve) => (late = resolve)))
       .mockResolvedValueOnce('s3');
     const revoke = vi.fn();
-    const t = setup({ mintSessionId: mint, revokeSessionId: revoke, mintTimeoutMs: 5_000 });
+    const debug = vi.fn();
+    const t = setup({ mintSessionId: mint, revokeSessionId: revoke, mintTimeoutMs: 5_000, debug });
     await flush();
     t.emit('ready', READY);
     t.emit('session-expiring', expiring());
@@ -323,6 +324,7 @@ describe('mint at send time, retries with fresh ids', () => {
     late('s2-late');
     await flush();
     expect(revoke).toHaveBeenCalledWith('s2-late');
+    expect(debug).toHaveBeenCalledWith('revoke', 'late id', 's2-late');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(t.payloads('set-session')).toEqual([{ sessionId: 's3' }]);
     expect(revoke).toHaveBeenCalledTimes(1);
