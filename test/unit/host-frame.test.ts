@@ -58,7 +58,7 @@ function wire(service: ReturnType<typeof fakeService>) {
       setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data, origin: TENANT, source: contentWindow as never })), 0);
     },
   };
-  Object.assign(frameWindow, { parent, document: new EventTarget(), location: { ancestorOrigins: [HOST] } });
+  Object.assign(frameWindow, { parent, document: new EventTarget(), location: { ancestorOrigins: [HOST] }, setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args), clearTimeout: (id?: ReturnType<typeof setTimeout>) => globalThis.clearTimeout(id) });
   const iframe = document.createElement('iframe');
   Object.defineProperty(iframe, 'contentWindow', { value: contentWindow, configurable: true });
   let frame: Frame | undefined;

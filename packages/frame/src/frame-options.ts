@@ -1,6 +1,8 @@
 import { MODES, SURFACES, type Mode, type Surface } from '@svc-embed/protocol';
+import { reportError } from '@svc-embed/runtime';
 import { FrameError } from './errors.js';
-import type { HostOrigins } from './host-origin.js';
+import { originMatcher, type HostOrigins } from './host-origin.js';
+import { SESSION_WARNING_MS } from './session-schedule.js';
 
 /** Default time one exchange may take before it counts as failed: 30 seconds. */
 export const EXCHANGE_TIMEOUT_MS = 30_000;
@@ -55,32 +57,61 @@ const isOrigin = (value: unknown): boolean => {
 
 const isMs = (value: number | undefined, min: number) => value === undefined || (value >= min && value < Infinity);
 
+/** Writes why a message was ignored or not sent, in debug mode only. */
+export type DebugLog = (...details: unknown[]) => void;
+
+/** The options of `createFrame` once checked, with their defaults: what the frame's parts read. */
+export interface FrameConfig {
+  /** The frame's window: messages, wake-up signals, timers, `reportError`. */
+  window: Window;
+  surface: Surface;
+  mode: Mode;
+  hostOrigins: HostOrigins;
+  /** The exact test of `hostOrigins`, from `originMatcher`. */
+  isAllowed: (origin: string) => boolean;
+  /** The signed session; `undefined` in private mode. */
+  session: SessionOptions | undefined;
+  warnBeforeMs: number;
+  exchangeTimeoutMs: number;
+  now: () => number;
+  log: DebugLog;
+  /** Hands what a listener threw to the window's `reportError`. */
+  report: (error: unknown) => void;
+}
+
 /**
- * Checks the options of `createFrame` and returns the window to use.
+ * Checks the options of `createFrame` and returns them with their defaults.
  * @throws {FrameError} `invalid-option`, naming the option, what it must be and what it got.
  */
-export function checkFrameOptions(options: FrameOptions): Window {
+export function checkFrameOptions(options: FrameOptions): FrameConfig {
   const o = options || ({} as FrameOptions);
   const check = (key: keyof FrameOptions, ok: unknown, expected: string) => {
     const got = o[key];
     if (!ok) throw new FrameError('invalid-option', `${key} must be ${expected} (got ${typeof got === 'function' ? 'a function' : JSON.stringify(got)})`);
   };
-  const { hostOrigins: origins, session } = o;
-  check('surface', SURFACES.includes(o.surface), `one of ${SURFACES.join(', ')}`);
-  check('mode', MODES.includes(o.mode), `one of ${MODES.join(', ')}`);
+  const { surface, mode, hostOrigins, session, warnBeforeMs = SESSION_WARNING_MS, exchangeTimeoutMs = EXCHANGE_TIMEOUT_MS, now = Date.now } = o;
+  check('surface', SURFACES.includes(surface), `one of ${SURFACES.join(', ')}`);
+  check('mode', MODES.includes(mode), `one of ${MODES.join(', ')}`);
   check(
     'hostOrigins',
-    typeof origins === 'function' || (Array.isArray(origins) && origins.length && origins.every(isOrigin)),
+    typeof hostOrigins === 'function' || (Array.isArray(hostOrigins) && hostOrigins.length && hostOrigins.every(isOrigin)),
     'exact origins like https://customer.example (never "*"), or a predicate',
   );
   check(
     'session',
-    o.mode === 'private' || (Number.isFinite(session?.expiresAt) && typeof session?.exchange === 'function'),
+    mode === 'private' || (Number.isFinite(session?.expiresAt) && typeof session?.exchange === 'function'),
     '{ expiresAt: epoch ms, exchange(sessionId) } in signed mode',
   );
   check('warnBeforeMs', isMs(o.warnBeforeMs, 0), 'a number of ms >= 0');
   check('exchangeTimeoutMs', isMs(o.exchangeTimeoutMs, 1), 'a number of ms >= 1');
   const win = o.window || globalThis.window;
   check('window', win, 'passed when there is no global window');
-  return win;
+  return {
+    window: win, surface, mode, hostOrigins, isAllowed: originMatcher(hostOrigins),
+    session: mode === 'signed' ? session : undefined, warnBeforeMs, exchangeTimeoutMs, now,
+    log(...details) {
+      if (o.debug) console.debug('[svc-embed/frame]', ...details);
+    },
+    report: (error) => reportError(win, error),
+  };
 }

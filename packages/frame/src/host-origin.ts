@@ -30,10 +30,10 @@ export function framingOrigin(win: Window): string | undefined {
   }
 }
 
-/** What {@link hostTarget} decides from. */
+/** What {@link hostTarget} decides from: the frame's config (`FrameConfig`) has these. */
 export interface HostFraming {
   /** The `hostOrigins` option. */
-  allowed: HostOrigins;
+  hostOrigins: HostOrigins;
   /** Its exact test, from {@link originMatcher}. */
   isAllowed: (origin: string) => boolean;
   /** The frame's window. */
@@ -45,8 +45,8 @@ export interface HostFraming {
  * framing origin when it is allowed; `undefined` when it cannot be determined (then nothing is sent).
  */
 export function hostTarget(framing: HostFraming): string | undefined {
-  const { allowed, isAllowed, window: win } = framing;
-  if (typeof allowed !== 'function' && allowed.length === 1) return allowed[0];
+  const { hostOrigins, isAllowed, window: win } = framing;
+  if (typeof hostOrigins !== 'function' && hostOrigins.length === 1) return hostOrigins[0];
   const origin = framingOrigin(win);
   return origin && isAllowed(origin) ? origin : undefined;
 }

@@ -144,6 +144,33 @@ describe('session timers', () => {
     expect(sessionEvents(fake.posted)).toEqual([[EXPIRING, { expiresAt: T + HOUR, expiresInMs: 15 * MINUTE }]]);
   });
 
+  test('the timers come from the window option, not the global ones', () => {
+    const fake = fakeWindow();
+    const setTimeout = vi.fn((..._: unknown[]) => 42);
+    const clearTimeout = vi.fn();
+    Object.assign(fake.window, { setTimeout, clearTimeout });
+    const { frame } = signedFrame({ lifetimeMs: HOUR }, fake);
+    expect(setTimeout).toHaveBeenCalledExactlyOnceWith(expect.any(Function), 30 * MINUTE);
+    expect(vi.getTimerCount()).toBe(0);
+    frame.destroy();
+    expect(clearTimeout).toHaveBeenCalledExactlyOnceWith(42);
+  });
+
+  test('a session listener that calls back in during a wake-up: each event once, in order', () => {
+    const { frame, fake, changes } = readyFrame({ lifetimeMs: HOUR });
+    frame.onSessionChange(({ state }) => {
+      if (state === 'expiring') frame.sessionEnded();
+    });
+    vi.setSystemTime(T + 2 * HOUR); // asleep past the expiry: one wake-up enters expiring and expired
+    fake.window.dispatchEvent(new Event('focus'));
+    expect(sessionEvents(fake.posted)).toEqual([
+      [EXPIRING, { expiresAt: T + HOUR, expiresInMs: 0 }],
+      [EXPIRED, { expiredAt: T + HOUR }],
+    ]);
+    expect(changes.map((session) => session.state)).toEqual(['expiring', 'expired']);
+    expect(frame.session).toEqual({ state: 'expired', expiresAt: T + HOUR });
+  });
+
   test('private mode: no timers, no session events, no session state', () => {
     const fake = fakeWindow();
     const frame = createFrame({ surface: 'dashboard', mode: 'private', hostOrigins: [HOST], window: fake.window, session: { expiresAt: T, exchange: vi.fn() } });

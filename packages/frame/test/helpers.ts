@@ -53,6 +53,10 @@ export function fakeWindow(options: FakeWindowOptions = {}) {
     location: { ancestorOrigins: options.ancestorOrigins },
     matchMedia,
     reportError,
+    // The frame's timers come from its window: these look the global ones up at each call, so fake
+    // timers and spies on the global setTimeout see them.
+    setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args),
+    clearTimeout: (id: ReturnType<typeof setTimeout> | undefined) => globalThis.clearTimeout(id),
   });
   /** Dispatches a `message` event on the frame's window, by default from the host page. */
   const deliver = (data: unknown, from: { origin?: string; source?: unknown } = {}) => {

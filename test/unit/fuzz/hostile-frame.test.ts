@@ -42,6 +42,8 @@ function frameWindow(ancestorOrigins?: string[]) {
     document: Object.assign(new EventTarget(), { referrer: '' }),
     location: { ancestorOrigins },
     reportError: (error: unknown) => void reported.push(error),
+    setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args),
+    clearTimeout: (id?: ReturnType<typeof setTimeout>) => globalThis.clearTimeout(id),
   });
   return { win, parent, posted, reported };
 }

@@ -32,7 +32,7 @@ describe('protocol parse reads the type once (found by hostile-host, seed 0x5eed
   it('so the frame never exchanges an id that is not a string', async () => {
     const exchange = vi.fn(() => ({ expiresAt: Date.now() + 3_600_000 }));
     const parent = { postMessage: vi.fn() };
-    const win = Object.assign(new EventTarget(), { parent, document: Object.assign(new EventTarget(), { referrer: '' }), location: {} });
+    const win = Object.assign(new EventTarget(), { parent, document: Object.assign(new EventTarget(), { referrer: '' }), location: {}, setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args), clearTimeout: (id?: ReturnType<typeof setTimeout>) => globalThis.clearTimeout(id) });
     const frame = createFrame({
       surface: 'dashboard', mode: 'signed', hostOrigins: ['https://customer.example'],
       session: { expiresAt: Date.now() + 3_600_000, exchange }, window: win as unknown as Window,
@@ -178,7 +178,7 @@ describe('frame: session events wait while a set-session id is exchanged (found 
     vi.useFakeTimers({ now: START });
     const posted: any[] = [];
     const parent = { postMessage: (message: unknown) => void posted.push(message) };
-    const win = Object.assign(new EventTarget(), { parent, document: Object.assign(new EventTarget(), { referrer: '' }), location: {} });
+    const win = Object.assign(new EventTarget(), { parent, document: Object.assign(new EventTarget(), { referrer: '' }), location: {}, setTimeout: (...args: Parameters<typeof setTimeout>) => globalThis.setTimeout(...args), clearTimeout: (id?: ReturnType<typeof setTimeout>) => globalThis.clearTimeout(id) });
     const settle: { resolve: (value: { expiresAt: number }) => void; reject: (error: Error) => void }[] = [];
     const frame = createFrame({
       surface: 'dashboard', mode: 'signed', hostOrigins: ['https://customer.example'], window: win as unknown as Window,
