@@ -8,6 +8,7 @@ import { embedUrl } from './embed-url.js';
 import { EmbedError } from './errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
+import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
 import { createSession } from './session.js';
 import { createSessionLedger, ledgerInternals } from './session-ledger.js';
@@ -70,7 +71,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     iframe,
     ready: lifecycle.ready,
     on: listeners.on,
-    once: listeners.once,
+    once: (name, listener) => listenOnce(listeners, name, listener),
     ...actionSenders({ send: outbound.send, record }),
     renewSession: () => (mint ? session.renew() : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId'))),
     logout: () => ledger.logout(),

@@ -192,3 +192,15 @@ describe('a listener added twice', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('once', () => {
+  it('is removed before its first call, also when the event comes again from inside it', () => {
+    const t = setup();
+    const listener = vi.fn(() => t.emit('view', { surface: 'dashboard', path: '/again' }));
+    t.embed.once('view', listener);
+    t.emit('view', { surface: 'dashboard', path: '/first' });
+    t.emit('view', { surface: 'dashboard', path: '/later' });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener.mock.calls[0]![0]).toMatchObject({ path: '/first' });
+  });
+});

@@ -5,5 +5,5 @@ export type { Scope, ScopeOptions, TimerSource } from './scope.js';
 export { createListenerRegistry } from './listener-registry.js';
 export type { ListenerMap, ListenerRegistry, ListenerRegistryOptions } from './listener-registry.js';
 export { createOutbox } from './outbox.js';
-export type { Outbox, OutboxOptions, OutboxState } from './outbox.js';
+export type { Outbox, OutboxOptions } from './outbox.js';
 export { reportError } from './report-error.js';

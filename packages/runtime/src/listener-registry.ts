@@ -18,8 +18,6 @@ export interface ListenerRegistryOptions {
 export interface ListenerRegistry<Events extends ListenerMap> {
   /** Adds `listener` for `name`; returns the function that removes this subscription. */
   on<K extends keyof Events>(name: K, listener: Events[K]): () => void;
-  /** Like `on`, removed before its first call. */
-  once<K extends keyof Events>(name: K, listener: Events[K]): () => void;
   /** Calls every listener of `name` added before this call, in order; a throw goes to `report`. */
   emit<K extends keyof Events>(name: K, ...args: Parameters<Events[K]>): void;
   /** Removes every listener. */
@@ -57,13 +55,6 @@ export function createListenerRegistry<Events extends ListenerMap>(options: List
   };
   return {
     on,
-    once(name, listener) {
-      const off = on(name, ((...args: unknown[]) => {
-        off();
-        listener(...args);
-      }) as Events[typeof name]);
-      return off;
-    },
     emit(name, ...args) {
       emitter.emit(name, ...args);
     },

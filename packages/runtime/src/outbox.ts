@@ -12,8 +12,6 @@ export interface OutboxOptions<Message> {
 
 /** Outgoing messages held until the other side says it is ready, then sent in order. */
 export interface Outbox<Message> {
-  /** Where the outbox stands. */
-  readonly state: OutboxState;
   /** Holds `message` while `holding`, sends it while `open`, drops it once `closed`. */
   post(message: Message): void;
   /** Sends `message` now, past any held ones (unless `closed`). */
@@ -38,9 +36,6 @@ export function createOutbox<Message>(options: OutboxOptions<Message>): Outbox<M
   let state: OutboxState = 'holding';
   let held: Message[] = [];
   return {
-    get state() {
-      return state;
-    },
     post(message) {
       if (state === 'holding') held.push(message);
       else if (state === 'open') deliver(message);
