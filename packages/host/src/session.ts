@@ -91,14 +91,18 @@ export function createSession(options: SessionOptions): Session {
     queue.push({ signal, caller });
     if (running) return;
     running = true;
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const step = renewalStep(state, next.signal, config);
-      state = step.state;
-      if (step.log) log(String(step.log[0]), ...step.log.slice(1));
-      step.effects.forEach(perform);
-      if (next.caller) answer(next.caller, step.effects);
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const step = renewalStep(state, next.signal, config);
+        state = step.state;
+        if (step.log) log(String(step.log[0]), ...step.log.slice(1));
+        step.effects.forEach(perform);
+        if (next.caller) answer(next.caller, step.effects);
+      }
+    } finally {
+      // An effect that threw ends this turn, never the session: the next signal runs the rest.
+      running = false;
     }
-    running = false;
   }
 
   scope.onDispose(() => dispatch({ type: 'destroyed' }));
