@@ -94,7 +94,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const { name, files } of checkPackages(RULED_PACKAGES.filter((name) => { try { return statSync(join(root, 'packages', name, 'src')).isDirectory(); } catch { return false; } }))) {
     const count = (rule) => files.reduce((sum, file) => sum + file.findings.filter((f) => f.rule === rule).length, 0);
     const nonNull = files.reduce((sum, file) => sum + file.nonNull, 0);
-    console.log(`${name}: ${count('comma expression')} comma expressions, ${nonNull} non-null assertions, ${count('condition used as a statement')} conditions as statements, ${count('as any')} as any`);
+    const long = files.reduce((sum, file) => sum + file.findings.filter((f) => f.rule.startsWith('function of')).length, 0);
+    console.log(`${name}: ${count('comma expression')} comma expressions, ${nonNull} non-null assertions, ${count('condition used as a statement')} conditions as statements, ${count('as any')} as any, ${long} functions over ${MAX_FUNCTION_LINES} lines`);
     for (const file of files) for (const finding of file.findings) {
       broken++;
       if (process.argv.includes('--list')) console.log(`  ${file.path}:${finding.line} ${finding.rule}`);

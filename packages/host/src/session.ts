@@ -106,11 +106,7 @@ export function createSession(options: SessionOptions): Session {
   }
 
   scope.onDispose(() => dispatch({ type: 'destroyed' }));
-  if (config.canMint) {
-    const wakeUp = () => dispatch({ type: 'wake-up', now: now() });
-    for (const type of WAKE_UPS) scope.listen(options.window, type, wakeUp);
-    scope.listen(options.document, 'visibilitychange', wakeUp);
-  }
+  if (config.canMint) listenForWakeUps(options, () => dispatch({ type: 'wake-up', now: now() }));
   return {
     signal: (signal) => dispatch(signal),
     renew() {
@@ -119,6 +115,13 @@ export function createSession(options: SessionOptions): Session {
       return caller.promise;
     },
   };
+}
+
+/** Calls `wakeUp` after each signal that timers may have slept through (background tab, sleep). */
+function listenForWakeUps(options: Pick<SessionOptions, 'scope' | 'window' | 'document'>, wakeUp: () => void): void {
+  const { scope } = options;
+  for (const type of WAKE_UPS) scope.listen(options.window, type, wakeUp);
+  scope.listen(options.document, 'visibilitychange', wakeUp);
 }
 
 /** What {@link effectRunner} needs besides the session's options. */
