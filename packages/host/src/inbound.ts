@@ -42,15 +42,16 @@ export function acceptMessage(event: MessageEvent, filter: InboundFilter): Accep
 /**
  * What an event from the embed tells the session, if anything (the wire types, checked by the
  * compiler against the catalog): `ready`, a session warning or lapse, a rejected id, a refused one.
+ * The clock is read only for those (not for every event on the hot path).
  */
-export function sessionSignal(message: AnyEventMessage, now: number): RenewalSignal | undefined {
+export function sessionSignal(message: AnyEventMessage, now: () => number): RenewalSignal | undefined {
   switch (message.type) {
     case 'svc:event:ready':
-      return { type: 'ready', now, payload: message.payload };
+      return { type: 'ready', now: now(), payload: message.payload };
     case 'svc:event:session-expiring':
-      return { type: 'trigger', trigger: 'session-expiring', now, expiry: message.payload.expiresAt, builtAt: message.timestamp };
+      return { type: 'trigger', trigger: 'session-expiring', now: now(), expiry: message.payload.expiresAt, builtAt: message.timestamp };
     case 'svc:event:session-expired':
-      return { type: 'trigger', trigger: 'session-expired', now, expiry: message.payload.expiredAt, builtAt: message.timestamp };
+      return { type: 'trigger', trigger: 'session-expired', now: now(), expiry: message.payload.expiredAt, builtAt: message.timestamp };
     case 'svc:event:error':
       if (message.payload.context === SESSION_RENEWAL_CONTEXT) return { type: 'rejected' };
       if (message.payload.context === AUTH_ERROR_CONTEXT) return { type: 'auth-error' };
@@ -83,7 +84,7 @@ export function listenInbound(options: InboundOptions): void {
     const { message } = accepted;
     if (accepted.ok) {
       const { message: known } = accepted;
-      const told = sessionSignal(known, now());
+      const told = sessionSignal(known, now);
       if (told) signal(told);
       const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
       listeners.emit(name, known.payload as never, known as never);
