@@ -1,0 +1,97 @@
+// More rows for the renewal machine (see renewal-step.test.ts for the main table): a signal that
+// arrives in a phase it does not belong to, the errors a failed authentication and a rejected id
+// carry, and a failed run that must not forget sessions renewed before it. Rows assert the next
+// phase and the effects, never internal fields or log lines.
+import { describe, expect, it } from 'vitest';
+import { EmbedError } from '../src/errors.js';
+import {
+  initialRenewalState, inPhase,
+  type LoadState, type RenewalConfig, type RenewalEffect, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalState, type SessionFacts,
+} from '../src/renewal.js';
+import { renewalStep } from '../src/renewal-step.js';
+
+const HOUR = 3_600_000;
+const READY_PAYLOAD = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' } as const;
+const config: RenewalConfig = { policy: { attempts: 3, delayMs: 1_000 }, canMint: true, hasUrl: true, readyTimeoutMs: 30_000 };
+const failure = new EmbedError('mint-failed', 'mintSessionId failed: down');
+const readyEffects = [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload: READY_PAYLOAD }, { type: 'open-outbox' }];
+
+function state(phase: RenewalPhase, facts: Partial<SessionFacts> = {}): RenewalState {
+  return inPhase({ ...initialRenewalState(0), load: { name: 'ready' }, tickets: 1, ...facts }, phase);
+}
+const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 2 });
+const run = (changes: Partial<RenewalRun> = {}): RenewalRun => ({ trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1, ...changes });
+const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });
+const expired = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now: 5 * HOUR, expiry });
+
+interface Row {
+  name: string;
+  from: RenewalState;
+  signal: RenewalSignal;
+  to: RenewalState['phase'];
+  load?: LoadState['name'];
+  effects: unknown[];
+  with?: RenewalConfig;
+}
+
+const rows: Row[] = [
+  {
+    name: 'a second ready (the iframe reloaded) while a queued renewal mints: the run goes on, nothing is taken yet',
+    from: state({ phase: 'minting', run: run(), ticket: 2 }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'minting', effects: readyEffects,
+  },
+  {
+    name: 'a trigger while the rejection of our id settles joins that run: no second mint',
+    from: state({ phase: 'rejected', run: run() }, { handled: [5 * HOUR] }), signal: expired(6 * HOUR), to: 'rejected', effects: [],
+  },
+  {
+    name: 'a stale mint failure (an older ticket) does not touch the first load',
+    from: loading({ name: 'minting', attempt: 2, ticket: 2 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'minting', effects: [],
+  },
+  {
+    name: 'a backoff that elapses after its run moved on changes nothing',
+    from: state({ phase: 'idle' }), signal: { type: 'backoff-elapsed' }, to: 'idle', effects: [],
+  },
+];
+
+describe('renewalStep: signals out of their phase', () => {
+  it.each(rows)('$name', (row) => {
+    const step = renewalStep(row.from, row.signal, row.with ?? config);
+    expect(step.state.phase).toBe(row.to);
+    if (row.load) expect(step.state.load.name).toBe(row.load);
+    expect(step.effects as RenewalEffect[]).toEqual(row.effects);
+  });
+});
+
+describe('renewalStep: the errors it hands out say what happened', () => {
+  const errorOf = (effects: readonly RenewalEffect[], type: RenewalEffect['type']) =>
+    (effects.find((effect) => effect.type === type) as { error?: EmbedError } | undefined)?.error;
+
+  it('a refused id without mintSessionId: ready rejects with session-rejected, saying no other id can be minted', () => {
+    const { effects } = renewalStep(loading({ name: 'waiting' }), { type: 'auth-error' }, { ...config, canMint: false });
+    expect(errorOf(effects, 'reject-ready')).toMatchObject({
+      code: 'session-rejected',
+      message: 'the embed could not authenticate with its session id (no mintSessionId to mint another)',
+    });
+  });
+
+  it('an authentication that failed with every fresh id names how many were tried', () => {
+    const from = state({ phase: 'minting', run: run({ trigger: 'auth', delivery: 'urgent', targets: [], attempt: 3 }), ticket: 2 }, { load: { name: 'failed', error: failure } });
+    const { effects } = renewalStep(from, { type: 'mint-failed', ticket: 2, error: failure }, config);
+    expect(errorOf(effects, 'settle-callers')).toMatchObject({ code: 'session-rejected', message: 'the embed could not authenticate with 3 fresh session ids' });
+  });
+
+  it('the embed rejecting our id: the attempt fails with session-rejected', () => {
+    const { effects } = renewalStep(state({ phase: 'awaiting-verdict', run: run() }), { type: 'rejected' }, config);
+    expect(errorOf(effects, 'settle-rejection-soon')).toMatchObject({ code: 'session-rejected', message: 'the embed rejected the new session id' });
+  });
+});
+
+describe('renewalStep: a failed run forgets only its own sessions', () => {
+  it('a session renewed before the failed run is still a duplicate afterwards', () => {
+    const from = state({ phase: 'minting', run: run({ targets: [6 * HOUR], attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR, 6 * HOUR] });
+    const failed = renewalStep(from, { type: 'mint-failed', ticket: 2, error: failure }, config);
+    expect(failed.state.phase).toBe('idle');
+    expect(renewalStep(failed.state, expiring(5 * HOUR), config).effects).toEqual([]);
+    expect(renewalStep(failed.state, expiring(6 * HOUR), config).state.phase).toBe('minting');
+  });
+});
