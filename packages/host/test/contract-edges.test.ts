@@ -78,6 +78,22 @@ describe('renewSession() when the embed cannot renew', () => {
   });
 });
 
+describe('a late id without revokeSessionId', () => {
+  it('is never used, and logout does not claim to have revoked it', async () => {
+    vi.useFakeTimers();
+    let arrive!: (id: string) => void;
+    const ledger = createSessionLedger();
+    const { embed, frame } = setup({ ledger, maxAttempts: 1, mintTimeoutMs: 100, mintSessionId: () => new Promise<string>((resolve) => (arrive = resolve)) });
+    embed.ready.catch(() => {});
+    await vi.advanceTimersByTimeAsync(100);
+    arrive('late');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(embed.iframe.src).not.toContain('late');
+    expect(frame.posted).toEqual([]);
+    expect(await ledger.logout()).toEqual({ revoked: [], failed: [] });
+  });
+});
+
 describe('options refused with a message', () => {
   it('no window', () => {
     vi.stubGlobal('window', undefined);
