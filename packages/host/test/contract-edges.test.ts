@@ -94,6 +94,18 @@ describe('a late id without revokeSessionId', () => {
   });
 });
 
+describe('an action sent while the iframe has no window', () => {
+  it('is dropped, and the debug logger hears drop with the message', async () => {
+    const debug = vi.fn();
+    const { embed, emit } = setup({ debug });
+    emit('ready', { embedTenant: 'acme', deploymentId: 7, mode: 'private', surface: 'dashboard', publicId: 'd-42' });
+    await embed.ready;
+    Object.defineProperty(embed.iframe, 'contentWindow', { value: null, configurable: true });
+    embed.refresh();
+    expect(debug).toHaveBeenLastCalledWith('drop', expect.objectContaining({ type: 'svc:action:refresh' }));
+  });
+});
+
 describe('options refused with a message', () => {
   it('no window', () => {
     vi.stubGlobal('window', undefined);
