@@ -86,6 +86,16 @@ describe('renewalStep: the errors it hands out say what happened', () => {
   });
 });
 
+describe('renewalStep: a session that joined a run counts as renewed when the run is taken', () => {
+  it('a later trigger about it is a duplicate', () => {
+    let current = state({ phase: 'minting', run: run(), ticket: 2 }, { handled: [5 * HOUR], tickets: 2 });
+    for (const signal of [expired(6 * HOUR), { type: 'minted', ticket: 2, sessionId: 's', now: 7, delivery: 'queued' }, { type: 'verdict-elapsed', now: 8 }] as RenewalSignal[])
+      current = renewalStep(current, signal, config).state;
+    expect(current.phase).toBe('taken');
+    expect(renewalStep(current, expiring(6 * HOUR), config).effects).toEqual([]);
+  });
+});
+
 describe('renewalStep: a failed run forgets only its own sessions', () => {
   it('a session renewed before the failed run is still a duplicate afterwards', () => {
     const from = state({ phase: 'minting', run: run({ targets: [6 * HOUR], attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR, 6 * HOUR] });
