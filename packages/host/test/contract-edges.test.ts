@@ -2,7 +2,7 @@
 // (code and message), what renewSession() answers when the embed cannot renew, the session
 // endpoint's requests and failures, and the options refused with a message that says what to do.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessionEndpointCallbacks } from '../src/element.js';
+import { defineSvcEmbedElement, sessionEndpointCallbacks } from '../src/element.js';
 import { createEmbed, createSessionLedger, EmbedError } from '../src/index.js';
 import { flush, setup, TENANT } from './helpers.js';
 
@@ -103,6 +103,16 @@ describe('an action sent while the iframe has no window', () => {
     Object.defineProperty(embed.iframe, 'contentWindow', { value: null, configurable: true });
     embed.refresh();
     expect(debug).toHaveBeenLastCalledWith('drop', expect.objectContaining({ type: 'svc:action:refresh' }));
+  });
+});
+
+describe('defineSvcEmbedElement', () => {
+  it('twice under one name returns the class defined first; without a registry it says where to call it', () => {
+    const first = defineSvcEmbedElement(customElements, 'svc-embed-defined-twice');
+    expect(defineSvcEmbedElement(customElements, 'svc-embed-defined-twice')).toBe(first);
+    expect(() => defineSvcEmbedElement(null as never)).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: 'no customElements registry: define <svc-embed> in a browser' }),
+    );
   });
 });
 
