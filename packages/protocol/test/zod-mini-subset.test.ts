@@ -68,6 +68,6 @@ describe('zod/mini subset: same result as zod/mini', () => {
     expect(object.safeParse({ name: 1, note: null }).error.issues).toEqual([{ code: 'invalid_type', expected: 'string', path: ['name'], message: 'Invalid input' }]);
     const [, nested] = SCHEMAS['nested object']!;
     expect(nested.safeParse({ theme: { color: 'red' } }).error.issues).toEqual([{ code: 'invalid_type', expected: 'nonoptional', path: ['theme', 'any'], message: 'Invalid input' }]);
-    expect(nested.safeParse({ theme: { color: 'blue' } }).error.issues).toEqual([{ code: 'invalid_value', values: ['red'], path: ['theme', 'color'], message: 'Invalid input' }]);
+    expect(nested.safeParse({ theme: { color: 'blue', any: 1 } }).error.issues).toEqual([{ code: 'invalid_value', values: ['red'], path: ['theme', 'color'], message: 'Invalid input' }]);
   });
 });
