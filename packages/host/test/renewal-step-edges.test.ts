@@ -5,34 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { EmbedError } from '../src/errors.js';
 import {
-  initialRenewalState, inPhase,
-  type LoadState, type RenewalConfig, type RenewalEffect, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalState, type SessionFacts,
+  type LoadState, type RenewalEffect, type RenewalSignal,
 } from '../src/renewal.js';
 import { renewalStep } from '../src/renewal-step.js';
+import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from './renewal-fixtures.js';
 
-const HOUR = 3_600_000;
-const READY_PAYLOAD = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' } as const;
-const config: RenewalConfig = { policy: { attempts: 3, delayMs: 1_000 }, canMint: true, hasUrl: true, readyTimeoutMs: 30_000 };
-const failure = new EmbedError('mint-failed', 'mintSessionId failed: down');
-const readyEffects = [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload: READY_PAYLOAD }, { type: 'open-outbox' }];
-
-function state(phase: RenewalPhase, facts: Partial<SessionFacts> = {}): RenewalState {
-  return inPhase({ ...initialRenewalState(0), load: { name: 'ready' }, tickets: 1, ...facts }, phase);
-}
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 2 });
-const run = (changes: Partial<RenewalRun> = {}): RenewalRun => ({ trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1, ...changes });
 const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });
 const expired = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now: 5 * HOUR, expiry });
-
-interface Row {
-  name: string;
-  from: RenewalState;
-  signal: RenewalSignal;
-  to: RenewalState['phase'];
-  load?: LoadState['name'];
-  effects: unknown[];
-  with?: RenewalConfig;
-}
 
 const rows: Row[] = [
   {

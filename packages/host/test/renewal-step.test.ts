@@ -5,43 +5,22 @@
 import { describe, expect, it } from 'vitest';
 import { EmbedError } from '../src/errors.js';
 import {
-  ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, RENEWAL_WINDOW_MS,
-  type LoadState, type RenewalConfig, type RenewalEffect, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalState, type SessionFacts,
+  ESTIMATED_LIFETIME_MS, initialRenewalState, RENEWAL_WINDOW_MS, type LoadState, type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal,
 } from '../src/renewal.js';
 import { renewalStep } from '../src/renewal-step.js';
+import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from './renewal-fixtures.js';
 
-const HOUR = 3_600_000;
-const READY_PAYLOAD = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' } as const;
-const config: RenewalConfig = { policy: { attempts: 3, delayMs: 1_000 }, canMint: true, hasUrl: true, readyTimeoutMs: 30_000 };
 const privateConfig: RenewalConfig = { ...config, canMint: false };
-const failure = new EmbedError('mint-failed', 'mintSessionId failed: down');
 const notReady = new EmbedError('ready-timeout', 'no ready event');
 const code = (value: string) => expect.objectContaining({ code: value });
 
-/** A state in `phase` (ready unless `load` says otherwise), with `facts` changed. */
-function state(phase: RenewalPhase, facts: Partial<SessionFacts> = {}): RenewalState {
-  return inPhase({ ...initialRenewalState(0), load: { name: 'ready' }, tickets: 1, ...facts }, phase);
-}
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 1 });
-const run = (changes: Partial<RenewalRun> = {}): RenewalRun => ({ trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1, ...changes });
 const authRun = (changes: Partial<RenewalRun> = {}) => run({ trigger: 'auth', delivery: 'urgent', targets: [], ...changes });
 const expiring = (expiry: number, now = 4 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now, expiry, builtAt });
 const expired = (expiry: number, now = 5 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now, expiry, builtAt });
 const minted = (ticket: number, delivery: 'url' | 'queued' | 'urgent' = 'queued'): RenewalSignal => ({ type: 'minted', ticket, sessionId: 's', now: 7, delivery });
 const renewedInfo = (attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewed', info: { trigger, attempts } });
 const failedInfo = (error: unknown, attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewal-failed', info: { trigger, attempts, error } });
-const readyEffects = [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload: READY_PAYLOAD }, { type: 'open-outbox' }];
-
-interface Row {
-  name: string;
-  from: RenewalState;
-  signal: RenewalSignal;
-  /** The next phase, and the load's state when it matters. */
-  to: RenewalState['phase'];
-  load?: LoadState['name'];
-  effects: unknown[];
-  with?: RenewalConfig;
-}
 
 const firstLoad: Row[] = [
   {
