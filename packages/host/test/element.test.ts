@@ -54,6 +54,23 @@ describe('<svc-embed>', () => {
     expect(await element.embed!.ready).toEqual(READY);
   });
 
+  it.each(['..', '', '../x'])('refuses public-id=%j: reports invalid-option, mints nothing, makes no iframe', async (publicId) => {
+    const element = makeElement({ 'public-id': publicId });
+    const mint = vi.fn(() => 's1');
+    element.mintSessionId = mint;
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    document.body.append(element);
+    await tick();
+    expect(reported).toEqual([expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(`publicId must be a dashboard's public id`) })]);
+    expect(element.querySelector('iframe')).toBeNull();
+    expect(element.embed).toBeUndefined();
+    expect(mint).not.toHaveBeenCalled();
+    element.publicId = 'd-42';
+    await tick();
+    expect(new URL(element.querySelector('iframe')!.src).pathname).toBe('/embed/dashboard/d-42');
+  });
+
   it('properties reflect to attributes', () => {
     const element = makeElement();
     element.publicId = 'd-7';

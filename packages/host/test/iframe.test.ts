@@ -43,9 +43,46 @@ describe('embed URL', () => {
     expect(() => make({ timezone: '+05:30' })).toThrow(/timezone must be an IANA name/);
   });
 
-  it('encodes the public id and keeps a base path', () => {
-    const embed = make({ baseUrl: 'https://tenant.example/analytics/', publicId: 'a/b?c' });
-    expect(embed.iframe.src).toBe(`${TENANT}/analytics/embed/dashboard/a%2Fb%3Fc`);
+  it('keeps a base path', () => {
+    const embed = make({ baseUrl: 'https://tenant.example/analytics/', publicId: 'Sales_2026.v2~draft' });
+    expect(embed.iframe.src).toBe(`${TENANT}/analytics/embed/dashboard/Sales_2026.v2~draft`);
+  });
+
+  // A public id is one path segment: `..` would load `{baseUrl}/embed/`, and with it the single-use id.
+  it.each(['..', '.', '', '../x', 'a/b?c', 'd 42', 'd%2e', 'd#1', 'é', 'x'.repeat(129)])('refuses the publicId %j', (publicId) => {
+    const container = document.createElement('div');
+    expect(() => make({ publicId, container, mintSessionId: () => 's-1' })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(`publicId must be a dashboard's public id`) }),
+    );
+    expect(container.children).toHaveLength(0);
+  });
+
+  it.each([
+    [`${TENANT}/embed/./chat`, `${TENANT}/embed/chat`],
+    [`${TENANT}/embed/dashboard/x/../d-42`, `${TENANT}/embed/dashboard/d-42`],
+    [`${TENANT}/embed/d/%2e/12/app`, `${TENANT}/embed/d/12/app`],
+  ])('normalises the src %s', (src, loaded) => {
+    expect(make({ publicId: undefined, src }).iframe.src).toBe(loaded);
+  });
+
+  it.each([
+    `${TENANT}/embed/../api/v1/embed/session/token`,
+    `${TENANT}/embed/%2e%2e/login`,
+    `${TENANT}/embed/`,
+    `${TENANT}/embed`,
+    `${TENANT}/login?next=/embed/chat`,
+    `${TENANT}/embed/dashboard/..%2Fd-42`,
+    `${TENANT}/embed/dashboard/..%5cd-42`,
+  ])('refuses a src that is not an embed path: %s', (src) => {
+    expect(() => make({ publicId: undefined, src })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(`src must be an embed URL under ${TENANT}/embed/`) }),
+    );
+  });
+
+  it('keeps src under the base path', () => {
+    const baseUrl = 'https://tenant.example/analytics';
+    expect(make({ baseUrl, publicId: undefined, src: `${TENANT}/analytics/embed/chat` }).iframe.src).toBe(`${TENANT}/analytics/embed/chat`);
+    expect(() => make({ baseUrl, publicId: undefined, src: `${TENANT}/embed/chat` })).toThrow(/src must be an embed URL under https:\/\/tenant.example\/analytics\/embed\//);
   });
 
   it('accepts a full src on the tenant origin, keeping its parameters', async () => {

@@ -106,6 +106,16 @@ describe('SessionLedgerProvider', () => {
     expect(mint).toHaveBeenCalledTimes(2);
   });
 
+  it('refuses publicId ".." with invalid-option, before anything is minted or shown', () => {
+    const mint = mintCounter();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<SvcEmbed baseUrl={TENANT} publicId=".." mintSessionId={mint} />)).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining(`publicId must be a dashboard's public id`) }),
+    );
+    expect(mint).not.toHaveBeenCalled();
+    expect(iframes()).toHaveLength(0);
+  });
+
   it('useSessionLedger without a provider says what is missing', () => {
     const Lonely = () => <>{useSessionLedger().ledger ? 'x' : 'y'}</>;
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,3 +1,4 @@
+import { reportError } from '@svc-embed/runtime';
 import { createEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
 import type { EmbedOptions } from '../embed-options.js';
@@ -140,7 +141,13 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       const wanted = this.isConnected && this.baseUrl ? this.settingsKey() : undefined;
       if (this.phase.name === 'live' && this.phase.madeFrom === wanted) return;
       this.teardown();
-      if (wanted && this.baseUrl) this.create({ madeFrom: wanted, baseUrl: this.baseUrl });
+      if (!wanted || !this.baseUrl) return;
+      try {
+        this.create({ madeFrom: wanted, baseUrl: this.baseUrl });
+      } catch (error) {
+        // A wrong attribute (`invalid-option`): reported to the page as an uncaught error would be; no embed.
+        reportError(this.ownerDocument.defaultView ?? undefined, error);
+      }
     }
 
     /** What the embed is made from: every observed attribute. */
