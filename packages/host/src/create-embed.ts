@@ -9,6 +9,7 @@ import { EmbedError } from './errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { listenOnce } from './listen-once.js';
+import { createMintBudget, EMBED_MINT_LIMIT } from './mint-limit.js';
 import { createOutbound } from './outbound.js';
 import { createSession } from './session.js';
 import { createSessionLedger, ledgerInternals } from './session-ledger.js';
@@ -33,7 +34,8 @@ export function createEmbed(options: EmbedOptions): Embed {
   const context = resolveEmbedContext(options);
   const { window: win, now, log, origin, url } = context;
   const ledger = options.ledger ?? createSessionLedger();
-  const { attach, drop } = ledgerInternals(ledger);
+  const { attach, drop, budget } = ledgerInternals(ledger);
+  const budgets = [createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget];
   const { iframe, parent } = mountIframe({ options, document: context.document, origin, url });
   const lifecycle = createLifecycle({ window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach });
   const { scope } = lifecycle;
@@ -48,7 +50,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     log('revoke', 'late id', sessionId);
     drop(sessionId);
   };
-  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId });
+  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets, now, log });
   const session = createSession({
     scope, now, log, mint, window: win, document: context.document,
     config: { policy: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 }, canMint: mint !== undefined, hasUrl: url !== undefined, readyTimeoutMs },

@@ -1,8 +1,9 @@
+import type { MintLimit } from './mint-limit.js';
 import type { SessionLedger } from './session-ledger.js';
 
 /**
- * Receives debug output: `event` is `in`, `out`, `drop`, `retry`, `renew` or `revoke`, followed by
- * the message or the reason.
+ * Receives debug output: `event` is `in`, `out`, `drop`, `retry`, `renew`, `revoke` or `limit` (a
+ * mint refused by a `mintLimit`), followed by the message or the reason.
  */
 export type DebugLogger = (event: string, ...details: unknown[]) => void;
 
@@ -81,6 +82,15 @@ export interface EmbedOptions {
   maxAttempts?: number;
   /** Delay before the second attempt, doubled for each further one. Default 1000. */
   retryDelayMs?: number;
+  /**
+   * At most this many ids minted for this embed in any window (the ledger has a limit of its own,
+   * for all the viewer's embeds). Past it the embed mints nothing: the renewal fails at once with
+   * `mint-limit` (`renewal-failed`; `ready` rejects when it was the first id), whatever the embed
+   * asks. Default 30 an hour: an honest embed mints a handful a day, a broken or compromised surface
+   * thousands a second. Raise it for sessions shorter than the service's (a test emulator's).
+   * @example { ids: 60, windowMs: 3_600_000 }
+   */
+  mintLimit?: MintLimit;
   /** Logs each message in and out and each dropped message with its reason: `true` for `console.debug`, or your logger. */
   debug?: boolean | DebugLogger;
   /** The window to listen on and take timers from. Default: `globalThis.window`, read when `createEmbed` runs. */

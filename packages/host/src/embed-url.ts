@@ -49,10 +49,7 @@ export function embedUrl(target: EmbedUrlTarget): string | undefined {
  */
 function checkPublicId(publicId: unknown): string {
   if (typeof publicId === 'string' && PUBLIC_ID.test(publicId) && publicId !== '.' && publicId !== '..') return publicId;
-  throw new EmbedError(
-    'invalid-option',
-    `publicId must be a dashboard's public id: 1 to 128 letters, digits, "-", "_", "." or "~", and not "." or ".." (got ${JSON.stringify(publicId)}); for another surface, give src`,
-  );
+  throw new EmbedError('invalid-option', `publicId must be a dashboard's public id: 1 to 128 of A-Z a-z 0-9 - _ . ~, not . or .. (got ${JSON.stringify(publicId)})`);
 }
 
 /**

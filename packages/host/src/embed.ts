@@ -17,7 +17,7 @@ export interface RenewalInfo {
 
 /** Detail of the host-side `renewal-failed` notification. */
 export interface RenewalFailure extends RenewalInfo {
-  /** Why the last attempt failed: code `mint-failed`, `mint-timeout`, `session-rejected`, or `destroyed`. */
+  /** Why the last attempt failed: code `mint-failed`, `mint-timeout`, `mint-limit`, `session-rejected`, or `destroyed`. */
   error: EmbedError;
 }
 

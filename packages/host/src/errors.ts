@@ -20,6 +20,11 @@ export const EMBED_ERROR_CODES = {
   mintTimeout: 'mint-timeout',
   /** The embed rejected a session id we sent (unknown, already redeemed or expired). */
   sessionRejected: 'session-rejected',
+  /**
+   * The embed asked for new sessions faster than any session lasts: the embed's or the ledger's
+   * `mintLimit` was reached, so nothing was minted (`renewal-failed`, or `ready` for the first id).
+   */
+  mintLimit: 'mint-limit',
   /** `revokeSessionId` resolved with a failed HTTP answer (`ok === false`): listed in the logout result's `failed`. */
   revokeFailed: 'revoke-failed',
 } as const;

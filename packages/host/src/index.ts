@@ -4,5 +4,6 @@ export { EmbedError, EMBED_ERROR_CODES } from './errors.js';
 export type { EmbedErrorCode } from './errors.js';
 export type { Embed, EmbedListeners, HostListeners, RenewalInfo, RenewalFailure, RenewalTrigger, Unsubscribe } from './embed.js';
 export type { EmbedOptions, DebugLogger } from './embed-options.js';
-export type { SessionLedger, LogoutResult } from './session-ledger.js';
+export type { SessionLedger, SessionLedgerOptions, LogoutResult } from './session-ledger.js';
+export type { MintLimit } from './mint-limit.js';
 export type { EventName, EventPayload, EventMessage, AnyEventMessage, UnknownMessage, ActionName, ActionPayload, Surface } from '@svc-embed/protocol';

@@ -1,7 +1,7 @@
 import { destroyedError, EmbedError } from './errors.js';
 import type { RenewalTrigger } from './embed.js';
 import {
-  backoffDelay, deadline, inPhase, isRunning, REJECTION_WINDOW_MS, RENEWAL_WINDOW_MS,
+  backoffDelay, deadline, inPhase, isRunning, REJECTION_WINDOW_MS, remember, RENEWAL_WINDOW_MS,
   type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RunningState, type TimerPurpose,
 } from './renewal.js';
 import { classifyTrigger } from './renewal-trigger.js';
@@ -114,13 +114,13 @@ function wakeUp(state: RenewalState, signal: Signal<'wake-up'>, config: RenewalC
 
 /** Adds session `at` to the run in progress. */
 function join(state: RunningState, at: number): RenewalState {
-  return { ...state, handled: [...state.handled, at], known: Math.max(state.known ?? at, at), run: { ...state.run, targets: [...state.run.targets, at] } };
+  return { ...state, handled: remember(state.handled, at), known: Math.max(state.known ?? at, at), run: { ...state.run, targets: remember(state.run.targets, at) } };
 }
 
 /** Starts a run for session `at`: at once when the embed is ready, else once it is. */
 function startRun(state: RenewalState, name: RenewalTrigger, at: number): RenewalStep {
   const run: RenewalRun = { trigger: name, delivery: 'queued', targets: [at], sentBefore: state.sentAt, attempt: 1 };
-  const facts = { ...state, handled: [...state.handled, at], known: Math.max(state.known ?? at, at) };
+  const facts = { ...state, handled: remember(state.handled, at), known: Math.max(state.known ?? at, at) };
   const log = ['renew', name];
   if (state.load.name === 'failed') return { ...fail(facts, run, state.load.error), log };
   if (state.load.name !== 'ready') return { state: inPhase(facts, { phase: 'waiting-ready', run }), effects: [], log };
@@ -157,7 +157,7 @@ function loadFailed(state: RenewalState, error: EmbedError): RenewalStep {
  * once, past the queue; while one is on its way, a repeat says nothing new.
  */
 function authError(state: RenewalState, config: RenewalConfig): RenewalStep {
-  if (!config.canMint) return failAuthentication(state, 'its session id (no mintSessionId to mint another)');
+  if (!config.canMint) return failAuthentication(state, rejectedAfter('its session id (no mintSessionId to mint another)'));
   if (state.phase === 'awaiting-verdict' || state.phase === 'waiting-ready') {
     // Refused again while our id was out (the iframe reloaded, say): that id failed.
     const run: RenewalRun = { ...state.run, delivery: 'urgent' };
@@ -202,7 +202,7 @@ function mintFailed(state: RenewalState, signal: Signal<'mint-failed'>, config: 
   const { ticket, error } = signal;
   const { load } = state;
   if (load.name === 'minting' && load.ticket === ticket) {
-    if (load.attempt >= config.policy.attempts) return loadFailed(state, error);
+    if (isFinal(error, load.attempt, config)) return loadFailed(state, error);
     const wait: RenewalEffect = { type: 'start-timer', timer: 'load-backoff', ms: backoffDelay(config.policy, load.attempt) };
     return { state: { ...state, load: { name: 'backoff', attempt: load.attempt } }, effects: [wait], log: ['retry', load.attempt, error] };
   }
@@ -212,9 +212,14 @@ function mintFailed(state: RenewalState, signal: Signal<'mint-failed'>, config: 
 
 /** An attempt failed: back off before the next one, or fail the run after the last. */
 function attemptFailed(state: RenewalState, run: RenewalRun, error: EmbedError, config: RenewalConfig): RenewalStep {
-  if (run.attempt >= config.policy.attempts) return fail(state, run, error);
+  if (isFinal(error, run.attempt, config)) return fail(state, run, error);
   const wait: RenewalEffect = { type: 'start-timer', timer: 'backoff', ms: backoffDelay(config.policy, run.attempt) };
   return { state: inPhase(state, { phase: 'backoff', run }), effects: [wait], log: ['retry', run.attempt, error] };
+}
+
+/** Whether a failed attempt was the last: the last allowed, or refused by a mint budget (retrying would only be refused again). */
+function isFinal(error: EmbedError, attempt: number, config: RenewalConfig): boolean {
+  return error.code === 'mint-limit' || attempt >= config.policy.attempts;
 }
 
 /** A backoff elapsed: the next attempt mints a fresh id. */
@@ -241,7 +246,11 @@ function succeed(state: RenewalState, run: RenewalRun, now: number): RenewalStep
  * `ready` rejects with it.
  */
 function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalStep {
-  if (run.trigger === 'auth') return failAuthentication(inPhase(state, { phase: 'idle' }), `${run.attempt} fresh session ids`, run.attempt);
+  if (run.trigger === 'auth') {
+    const idle = inPhase(state, { phase: 'idle' });
+    if (error.code === 'mint-limit') return failAuthentication(idle, error, run.attempt);
+    return failAuthentication(idle, rejectedAfter(`${run.attempt} fresh session ids`), run.attempt);
+  }
   const info = { trigger: run.trigger, attempts: run.attempt, error };
   return {
     state: inPhase({ ...state, handled: state.handled.filter((at) => !run.targets.includes(at)), sentAt: run.sentBefore }, { phase: 'idle' }),
@@ -249,9 +258,11 @@ function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalS
   };
 }
 
-/** No id got the embed to authenticate: `session-rejected`; `ready` rejects unless it resolved long ago. */
-function failAuthentication(state: RenewalState, what: string, attempts = 0): RenewalStep {
-  const error = new EmbedError('session-rejected', `the embed could not authenticate with ${what}`);
+/** The error of an embed that could not authenticate with `what`. */
+const rejectedAfter = (what: string) => new EmbedError('session-rejected', `the embed could not authenticate with ${what}`);
+
+/** No id got the embed to authenticate (`session-rejected`), or none could be minted; `ready` rejects unless it resolved long ago. */
+function failAuthentication(state: RenewalState, error: EmbedError, attempts = 0): RenewalStep {
   const info = { trigger: 'auth' as const, attempts, error };
   const tell: RenewalEffect[] = [{ type: 'emit', name: 'renewal-failed', info }, { type: 'settle-callers', error }];
   if (state.load.name === 'ready') return { state, effects: tell };

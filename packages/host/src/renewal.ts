@@ -9,6 +9,11 @@ import type { EmbedError } from './errors.js';
 export const RENEWAL_WINDOW_MS = 30 * 60_000;
 /** Estimated usable life of a session when no `expiresAt` was seen (minted for 24 h, trusted ~23 h). */
 export const ESTIMATED_LIFETIME_MS = 23 * 3_600_000;
+/**
+ * How many expiries `handled` and a run's `targets` keep: the latest ones, enough to recognise a late
+ * duplicate, so that a flood of new expiries costs the same per message as any other event.
+ */
+export const EXPIRY_MEMORY = 8;
 /** How long after `set-session` a rejection from the embed still counts against that id. */
 export const REJECTION_WINDOW_MS = 10_000;
 
@@ -44,7 +49,7 @@ export interface RenewalRun {
   readonly trigger: RenewalTrigger;
   /** How its ids reach the embed. */
   readonly delivery: Delivery;
-  /** Expiries of the sessions this run renews. */
+  /** Expiries of the sessions this run renews (the latest {@link EXPIRY_MEMORY}). */
   readonly targets: readonly number[];
   /** `sentAt` before this run: restored when it fails (its ids never took). */
   readonly sentBefore: number;
@@ -95,8 +100,9 @@ export interface SessionFacts {
   /** The latest expiry the embed told us of, until a renewal succeeds. */
   readonly known: number | undefined;
   /**
-   * Expiries of sessions renewed or being renewed: triggers about them are duplicates. Sessions are
-   * told apart by expiry, not ordering times: one can lapse early, before the expiry of its predecessor.
+   * Expiries of sessions renewed or being renewed (the latest {@link EXPIRY_MEMORY}): triggers about
+   * them are duplicates. Sessions are told apart by expiry, not ordering times: one can lapse early,
+   * before the expiry of its predecessor.
    */
   readonly handled: readonly number[];
   /** When our last `set-session` went out (browser clock): an event built before it is about an older session. */
@@ -187,6 +193,12 @@ export function isRunning(state: RenewalState): state is RunningState {
 export function inPhase(state: SessionFacts, phase: RenewalPhase): RenewalState {
   const { load, mintedAt, known, handled, sentAt, tickets } = state;
   return { load, mintedAt, known, handled, sentAt, tickets, ...phase };
+}
+
+/** `expiries` with `at` added, keeping the latest {@link EXPIRY_MEMORY}. */
+export function remember(expiries: readonly number[], at: number): readonly number[] {
+  const kept = expiries.length < EXPIRY_MEMORY ? expiries : expiries.slice(1 - EXPIRY_MEMORY);
+  return [...kept, at];
 }
 
 /** When the current session lapses: known, else estimated from when its id was used. */

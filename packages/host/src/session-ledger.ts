@@ -1,5 +1,6 @@
 import { EmbedError } from './errors.js';
 import { httpFailure } from './http-answer.js';
+import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 
 /** A revocation that resolved with a failed HTTP answer (`ok === false`) failed. */
 function checkRevocation(answer: unknown): void {
@@ -41,8 +42,21 @@ export interface SessionLedger {
   logout(): Promise<LogoutResult>;
 }
 
+/** Options of {@link createSessionLedger}. */
+export interface SessionLedgerOptions {
+  /**
+   * At most this many ids minted for the viewer, by all its embeds together, in any window: past it
+   * an embed mints nothing and fails with `mint-limit`. Default 120 an hour.
+   */
+  mintLimit?: MintLimit;
+  /** At most this many revocations in flight at once on `logout()`. Default 4. */
+  revokeConcurrency?: number;
+}
+
 /** What embeds need from a ledger beyond its public face. */
 interface LedgerInternals {
+  /** The viewer's mint budget, shared by its embeds. */
+  budget: MintBudget;
   /** Registers an embed's teardown for logout; returns the function that unregisters it. */
   attach(teardown: () => void): () => void;
   /** Revokes one recorded id now (an id minted but never used); logout reports how that went. */
@@ -65,8 +79,14 @@ export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
  * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
  * create a new one for the next viewer.
+ * @throws {EmbedError} `invalid-option` for a wrong `mintLimit` or `revokeConcurrency`
+ * @example const ledger = createSessionLedger({ mintLimit: { ids: 300, windowMs: 3_600_000 } });
  */
-export function createSessionLedger(): SessionLedger {
+export function createSessionLedger(options: SessionLedgerOptions = {}): SessionLedger {
+  const { revokeConcurrency = 4 } = options;
+  if (!Number.isInteger(revokeConcurrency) || revokeConcurrency < 1)
+    throw new EmbedError('invalid-option', `revokeConcurrency must be a whole number above 0 (got ${revokeConcurrency})`);
+  const budget = createMintBudget(options.mintLimit ?? LEDGER_MINT_LIMIT, { option: "the ledger's mintLimit", whose: 'this viewer' });
   const ids = new Map<string, (sessionId: string) => unknown>();
   /** Ids revoked before logout because they arrived too late to be used, with their revocation. */
   const dropped = new Map<string, Promise<void>>();
@@ -77,28 +97,29 @@ export function createSessionLedger(): SessionLedger {
     ids.delete(sessionId);
     return Promise.resolve(sessionId).then(revokeWith).then(checkRevocation);
   };
+  /** Destroys the viewer's embeds, then revokes every id, at most `revokeConcurrency` at a time. */
+  const logoutOnce = (): Promise<LogoutResult> => {
+    const done: LogoutResult = { revoked: [], failed: [] };
+    const note = (sessionId: string, revocation: Promise<void>) =>
+      revocation.then(
+        () => void done.revoked.push(sessionId),
+        (error: unknown) => void done.failed.push({ sessionId, error }),
+      );
+    teardowns.forEach((teardown) => teardown());
+    const early: Promise<void>[] = [];
+    dropped.forEach((revocation, sessionId) => early.push(note(sessionId, revocation)));
+    const all = inParallel([...ids.keys()], revokeConcurrency, (sessionId) => note(sessionId, revoke(sessionId)));
+    return Promise.all([...early, all]).then(() => done);
+  };
   const ledger: SessionLedger = {
     record(sessionId, fn) {
       ids.set(sessionId, fn);
       if (result) revoke(sessionId).catch(() => {});
     },
-    logout: () =>
-      (result ||= (() => {
-        const done: LogoutResult = { revoked: [], failed: [] };
-        teardowns.forEach((teardown) => teardown());
-        const revocations = [...ids.keys()].map((sessionId) => [sessionId, revoke(sessionId)] as const);
-        return Promise.all(
-          [...dropped, ...revocations].map((entry) => {
-            const [sessionId, revocation] = entry;
-            return revocation.then(
-              () => done.revoked.push(sessionId),
-              (error) => done.failed.push({ sessionId, error }),
-            );
-          }),
-        ).then(() => done);
-      })()),
+    logout: () => (result ||= logoutOnce()),
   };
   internals.set(ledger, {
+    budget,
     attach(teardown) {
       if (result) throw new EmbedError('destroyed', 'this ledger has logged out');
       teardowns.add(teardown);
@@ -113,4 +134,14 @@ export function createSessionLedger(): SessionLedger {
     },
   });
   return ledger;
+}
+
+/** Runs `task` on every item, at most `limit` at a time, in order; resolves when all have settled. `task` never rejects. */
+function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  // One iterator shared by the workers: each takes the next item when its last task settles.
+  const queue = items.values();
+  const worker = async (): Promise<void> => {
+    for (const item of queue) await task(item);
+  };
+  return Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker)).then(() => {});
 }

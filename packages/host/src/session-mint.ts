@@ -1,6 +1,8 @@
 import type { Scope } from '@svc-embed/runtime';
+import type { DebugLogger } from './embed-options.js';
 import { EmbedError } from './errors.js';
 import { httpFailure } from './http-answer.js';
+import { spendFrom, type MintBudget } from './mint-limit.js';
 
 /** Mints one session id: resolves with it, or rejects with an {@link EmbedError}; see {@link createSessionMint}. */
 export type SessionMint = () => Promise<string>;
@@ -17,6 +19,12 @@ export interface SessionMintOptions {
   record: (sessionId: string) => void;
   /** Revokes an id that arrived after its mint timed out. */
   revokeLateId: (sessionId: string) => void;
+  /** The budgets each mint counts against: the embed's, then its ledger's. */
+  budgets: readonly MintBudget[];
+  /** The clock, epoch ms, for the budgets. */
+  now: () => number;
+  /** The embed's debug logger: a mint refused by a budget is logged as `limit`. */
+  log: DebugLogger;
 }
 
 /**
@@ -24,10 +32,11 @@ export interface SessionMintOptions {
  * it rejects with `mint-timeout` when the mint does not settle within `timeoutMs`, with `mint-failed`
  * when it throws, rejects or gives no string (a `Response` with `ok === false` is named with its
  * status). Nothing is minted for an embed destroyed before the mint's microtask runs (created and
- * destroyed in one task). An id that arrives after the timeout is never used: it is revoked.
+ * destroyed in one task), nor past a budget (`mint-limit`). An id that arrives after the timeout is
+ * never used: it is revoked.
  */
 export function createSessionMint(options: SessionMintOptions): SessionMint {
-  const { mintSessionId, timeoutMs, scope, record, revokeLateId } = options;
+  const { mintSessionId, timeoutMs, scope, record, revokeLateId, budgets, now, log } = options;
   return () =>
     new Promise<string>((resolve, reject) => {
       let timedOut = false;
@@ -40,6 +49,7 @@ export function createSessionMint(options: SessionMintOptions): SessionMint {
       Promise.resolve()
         .then(() => {
           if (scope.disposed) throw new EmbedError('destroyed', 'destroyed');
+          spendFrom(budgets, now());
           return mintSessionId();
         })
         .then((sessionId) => {
@@ -54,7 +64,8 @@ export function createSessionMint(options: SessionMintOptions): SessionMint {
         })
         .catch((cause) => {
           cancel();
-          const checked = cause instanceof EmbedError && (cause.code === 'mint-failed' || cause.code === 'destroyed');
+          if (cause instanceof EmbedError && cause.code === 'mint-limit') log('limit', cause.message);
+          const checked = cause instanceof EmbedError && (cause.code === 'mint-failed' || cause.code === 'destroyed' || cause.code === 'mint-limit');
           reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
         });
     });
