@@ -7,7 +7,7 @@
 // methods, session-endpoint minting and revoking, attribute changes recreating the embed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineSvcEmbedElement, type SvcEmbedElement } from '../src/element.js';
-import { attachFrameWindow, deliver, event, READY, TENANT } from './helpers.js';
+import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from './helpers.js';
 
 let count = 0;
 /** A fresh element name per test, so each test defines its own class. */
@@ -187,5 +187,158 @@ describe('<svc-embed>', () => {
     await tick();
     expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('from-property');
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** Connects `element`, lets its reconcile run (fake timers), and has its iframe's frame send `ready`. */
+async function connectReady(element: SvcEmbedElement, ready = READY): Promise<FrameWindow> {
+  document.body.append(element);
+  await vi.advanceTimersByTimeAsync(0);
+  const frame = attachFrameWindow(element.querySelector('iframe')!);
+  deliver(event('ready', ready), TENANT, frame);
+  await vi.advanceTimersByTimeAsync(0);
+  return frame;
+}
+
+describe('<svc-embed> properties and attributes', () => {
+  it('baseUrl, src and timezone set their attributes, and read them back', () => {
+    const element = makeElement();
+    element.baseUrl = 'https://other.example';
+    element.src = `${TENANT}/embed/chat`;
+    element.timezone = 'Europe/Berlin';
+    expect(element.getAttribute('base-url')).toBe('https://other.example');
+    expect(element.getAttribute('src')).toBe(`${TENANT}/embed/chat`);
+    expect(element.getAttribute('timezone')).toBe('Europe/Berlin');
+    element.setAttribute('src', `${TENANT}/embed/dashboard/d-1`);
+    expect(element.src).toBe(`${TENANT}/embed/dashboard/d-1`);
+  });
+
+  it('a property set to undefined (as to null) removes its attribute', () => {
+    const element = makeElement({ timezone: 'Europe/Berlin' });
+    element.timezone = undefined as unknown as null;
+    expect(element.hasAttribute('timezone')).toBe(false);
+  });
+
+  it('a display the page set is kept (block only when none is set)', async () => {
+    const element = makeElement();
+    element.mintSessionId = () => 's1';
+    element.style.display = 'flex';
+    document.body.append(element);
+    await tick();
+    expect(element.querySelector('iframe')).not.toBeNull();
+    expect(element.style.display).toBe('flex');
+  });
+
+  it('an element connected in a later task than its attributes were set makes its embed then', async () => {
+    const element = makeElement();
+    element.mintSessionId = () => 's1';
+    await tick(); // the attributes' reconcile ran while detached: nothing to make
+    expect(element.embed).toBeUndefined();
+    document.body.append(element);
+    await tick();
+    expect(element.embed).toBeDefined();
+    expect(new URL(element.querySelector('iframe')!.src).pathname).toBe('/embed/dashboard/d-42');
+  });
+
+  it('src: the iframe loads that embed URL (chat: the id goes in sessionId)', async () => {
+    const element = makeElement({ src: `${TENANT}/embed/chat` });
+    element.removeAttribute('public-id');
+    element.mintSessionId = () => 's1';
+    document.body.append(element);
+    await tick();
+    const url = new URL(element.querySelector('iframe')!.src);
+    expect(url.pathname).toBe('/embed/chat');
+    expect(url.searchParams.get('sessionId')).toBe('s1');
+  });
+
+  it('adopted by a document with no window (createHTMLDocument), it takes attribute changes without error', () => {
+    const element = makeElement();
+    document.implementation.createHTMLDocument('detached').adoptNode(element);
+    expect(element.ownerDocument.defaultView).toBeNull();
+    expect(() => element.setAttribute('public-id', 'd-7')).not.toThrow();
+  });
+});
+
+describe('<svc-embed> reconciles once per task', () => {
+  it('a wrong attribute and another change in the same task: the error is reported once', async () => {
+    const element = makeElement({ 'public-id': '..' });
+    element.mintSessionId = () => 's1';
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    document.body.append(element);
+    element.setAttribute('timezone', 'Europe/Berlin');
+    await tick();
+    await tick();
+    expect(reported).toEqual([expect.objectContaining({ code: 'invalid-option' })]);
+  });
+});
+
+describe('<svc-embed> without session callbacks', () => {
+  it('is a private embed: no session in the URL, ready as private', async () => {
+    vi.useFakeTimers();
+    try {
+      const element = makeElement();
+      await connectReady(element, { ...READY, mode: 'private' });
+      expect(new URL(element.querySelector('iframe')!.src).searchParams.has('session')).toBe(false);
+      await expect(element.embed!.ready).resolves.toMatchObject({ mode: 'private' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('<svc-embed> methods and renewal events', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("the senders post the embed's actions; renewSession mints and sends, then svc-renewed", async () => {
+    vi.useFakeTimers();
+    const element = makeElement();
+    element.mintSessionId = vi.fn().mockReturnValueOnce('s1').mockReturnValue('s2');
+    const renewed: unknown[] = [];
+    document.body.addEventListener('svc-renewed', (e) => renewed.push((e as CustomEvent).detail));
+    const frame = await connectReady(element);
+    element.setTheme({ primaryColor: '#123456' });
+    element.setLocale('es-ES');
+    element.setTimezone('Europe/Berlin');
+    element.navigate('/reports');
+    element.setSession('mine');
+    const done = element.renewSession();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await done;
+    const posted = frame.posted.map(({ message }) => [message.type.split(':').pop(), message.payload]);
+    expect(posted).toEqual([
+      ['set-theme', { embedTheme: { primaryColor: '#123456' } }],
+      ['set-locale', { locale: 'es-ES' }],
+      ['set-timezone', { timezone: 'Europe/Berlin' }],
+      ['navigate', { path: '/reports' }],
+      ['set-session', { sessionId: 'mine' }],
+      ['set-session', { sessionId: 's2' }],
+    ]);
+    expect(renewed).toEqual([{ trigger: 'manual', attempts: 1 }]);
+  });
+
+  it('mintSessionId removed after connecting: the renewal fails (invalid-option, named) and svc-renewal-failed says so', async () => {
+    vi.useFakeTimers();
+    const element = makeElement();
+    element.mintSessionId = () => 's1';
+    const failures: any[] = [];
+    document.body.addEventListener('svc-renewal-failed', (e) => failures.push((e as CustomEvent).detail));
+    await connectReady(element);
+    element.mintSessionId = undefined;
+    const done = element.renewSession();
+    done.catch(() => {});
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = await done.then(() => undefined, (reason: unknown) => reason);
+    const cause = { code: 'invalid-option', message: 'set the mintSessionId property or the session-endpoint attribute' };
+    expect(error).toMatchObject({ code: 'mint-failed', cause });
+    expect(failures).toEqual([expect.objectContaining({ trigger: 'manual', error: expect.objectContaining({ code: 'mint-failed', cause: expect.objectContaining(cause) }) })]);
+  });
+
+  it('mintSessionId without revokeSessionId: logout counts its ids as revoked (nothing to call)', async () => {
+    vi.useFakeTimers();
+    const element = makeElement();
+    element.mintSessionId = () => 's1';
+    await connectReady(element);
+    expect(await element.logout()).toEqual({ revoked: ['s1'], failed: [] });
   });
 });
