@@ -251,8 +251,9 @@ describe('<svc-embed> properties and attributes', () => {
     expect(url.searchParams.get('sessionId')).toBe('s1');
   });
 
-  it('adopted by a document with no window (createHTMLDocument), it takes attribute changes without error', () => {
+  it('adopted by a document with no window (createHTMLDocument), it takes attribute changes without error', async () => {
     const element = makeElement();
+    await tick(); // the reconcile of the attributes set so far has run
     document.implementation.createHTMLDocument('detached').adoptNode(element);
     expect(element.ownerDocument.defaultView).toBeNull();
     expect(() => element.setAttribute('public-id', 'd-7')).not.toThrow();
