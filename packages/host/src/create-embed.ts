@@ -37,14 +37,25 @@ export function createEmbed(options: EmbedOptions): Embed {
   const { attach, drop, budget } = ledgerInternals(ledger);
   const budgets = [createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget];
   const { iframe, parent } = mountIframe({ options, document: context.document, origin, url });
-  const lifecycle = createLifecycle({ window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach });
+  // The ids minted for (or given to) this embed: a destroy() that removes its iframe revokes them.
+  const ownIds = new Set<string>();
+  const lifecycle = createLifecycle({
+    window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach,
+    revokeOwnIds: () =>
+      ownIds.forEach((sessionId) => {
+        log('revoke', 'destroyed', sessionId);
+        drop(sessionId);
+      }),
+  });
   const { scope } = lifecycle;
   parent?.append(iframe);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   scope.onDispose(() => listeners.clear());
   const outbound = createOutbound({ iframe, origin, now, scope, log });
   const record = (sessionId: string) => {
-    if (revokeSessionId) ledger.record(sessionId, revokeSessionId);
+    if (!revokeSessionId) return;
+    ledger.record(sessionId, revokeSessionId);
+    ownIds.add(sessionId);
   };
   const revokeLateId = (sessionId: string) => {
     log('revoke', 'late id', sessionId);

@@ -14,7 +14,11 @@ export interface Lifecycle {
   readonly ready: Promise<ReadyPayload>;
   /** Settles {@link Lifecycle.ready}. */
   readonly settleReady: Pick<Deferred<ReadyPayload>, 'resolve' | 'reject'>;
-  /** Ends the embed: disposes the scope (every part's clean-up runs), leaves the ledger, removes the iframe when it should. Idempotent. */
+  /**
+   * Ends the embed: disposes the scope (every part's clean-up runs), leaves the ledger, removes the
+   * iframe when it should; a `destroy()` that removes it revokes the embed's own ids (no one is
+   * served by them any more). Idempotent.
+   */
   destroy(by: DestroyedBy): void;
 }
 
@@ -28,6 +32,8 @@ export interface LifecycleOptions {
   removeOnDestroy: boolean;
   /** Registers the embed with the viewer's ledger (its logout destroys it); returns the unregistration. */
   attach: (teardown: () => void) => () => void;
+  /** Revokes the ids minted for this embed: called when `destroy()` removes its iframe (logout revokes them all anyway). */
+  revokeOwnIds: () => void;
 }
 
 const noop = () => {};
@@ -37,7 +43,7 @@ const noop = () => {};
  * @throws {EmbedError} `destroyed` when the ledger has logged out
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
-  const { window: win, iframe, removeOnDestroy, attach } = options;
+  const { window: win, iframe, removeOnDestroy, attach, revokeOwnIds } = options;
   const scope = createScope({ timers: win });
   const settleReady = createDeferred<ReadyPayload>();
   settleReady.promise.catch(noop);
@@ -46,6 +52,7 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     if (scope.disposed) return;
     scope.dispose();
     detach();
+    if (by === 'destroy' && removeOnDestroy) revokeOwnIds();
     if (by === 'logout' || removeOnDestroy) iframe.remove();
   };
   const detach = attach(() => destroy('logout'));
