@@ -23,6 +23,23 @@ export interface EmbedContext {
 const noop = () => {};
 
 /**
+ * Refuses options with no place or nothing to load, naming the missing option: with neither
+ * `container` nor `iframe` there is nowhere to put the embed, and a created iframe with neither
+ * `publicId` nor `src` would load nothing and only fail `ready` 30 s later. (A wrapped iframe may
+ * keep its own `src`; a `publicId` or `src` that is given is checked by `embedUrl`.)
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkPlaceAndSurface(options: EmbedOptions): void {
+  const { container, iframe, publicId, src } = options;
+  if (!iframe && !container) {
+    throw new EmbedError('invalid-option', 'container or iframe is missing: give container (a selector or element to create the iframe in) or iframe (an <iframe> of yours to wrap)');
+  }
+  if (!iframe && publicId === undefined && !src) {
+    throw new EmbedError('invalid-option', 'publicId or src is missing: give publicId (a dashboard) or src (an embed URL on the tenant origin) for the iframe created in container to load');
+  }
+}
+
+/**
  * Checks the options that can be checked before anything is created, and resolves the defaults.
  * @throws {EmbedError} `invalid-option`
  */
@@ -31,6 +48,7 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
   const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
   const origin = tenantOrigin(options.baseUrl);
+  checkPlaceAndSurface(options);
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
   return {
     window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,

@@ -8,34 +8,18 @@ import type { SessionLedger } from './session-ledger.js';
 export type DebugLogger = (event: string, ...details: unknown[]) => void;
 
 /**
- * Options of {@link createEmbed}. Give `container` (the SDK creates the iframe) or `iframe` (the SDK
- * wraps yours), and `publicId` (a dashboard) or `src` (any embed URL on the tenant origin).
+ * The settings of {@link createEmbed} that every embed takes, whatever it loads and wherever it goes:
+ * {@link EmbedOptions} is these, an {@link EmbedPlace} and an {@link EmbedSurface}.
  * With `mintSessionId` the embed is signed: the SDK mints the first session id right before it sets
  * the iframe's URL and renews the session on its own. Without it the embed is private (no session).
  */
-export interface EmbedOptions {
+export interface EmbedSettings {
   /**
    * The tenant's base URL, such as `https://tenant.example`. Its origin (scheme, host, port) is the
    * only origin messages are accepted from and posted to. `https` is required; `http` is accepted only
    * for `localhost`, `127.0.0.1` and `[::1]`.
    */
   baseUrl: string;
-  /** Public id of the dashboard to embed: loads `{baseUrl}/embed/dashboard/<publicId>`. */
-  publicId?: string;
-  /**
-   * A full embed URL instead of `publicId`, for the app (`/embed/d/<deploymentId>/app`), the chat
-   * (`/embed/chat`) or other surfaces. Must be on the tenant origin. The session id is added as
-   * `session`, or as `sessionId` for `/embed/chat`.
-   */
-  src?: string;
-  /** Where to create the iframe: a CSS selector or an element. Ignored when `iframe` is given. */
-  container?: string | Element;
-  /**
-   * An existing `<iframe>` to use instead of creating one. Its `src` is set when `publicId` or `src`
-   * is given; otherwise its current `src` must already be on the tenant origin. It stays in the page
-   * on `destroy()` unless `removeIframe` is true.
-   */
-  iframe?: HTMLIFrameElement;
   /**
    * Attributes for the iframe, applied over the defaults of a created one
    * (`title="Analytics"`, `allow="clipboard-write; fullscreen"`, and the look `border:0;width:100%;height:100%`).
@@ -100,3 +84,69 @@ export interface EmbedOptions {
   /** Clock in epoch milliseconds, for message timestamps and expiry estimates. Default `Date.now`. */
   now?: () => number;
 }
+
+/** A dashboard to load, by its public id. */
+export interface EmbedDashboard {
+  /**
+   * Public id of the dashboard to embed: loads `{baseUrl}/embed/dashboard/<publicId>`. 1 to 128
+   * letters, digits, `-`, `_`, `.` or `~`, and not `.` or `..`.
+   */
+  publicId: string;
+  /** Not with `publicId`: give one or the other. */
+  src?: undefined;
+}
+
+/** Any embed URL on the tenant origin, instead of a dashboard's public id. */
+export interface EmbedSrc {
+  /**
+   * A full embed URL instead of `publicId`, for the app (`/embed/d/<deploymentId>/app`), the chat
+   * (`/embed/chat`) or other surfaces. Must be on the tenant origin, under `{baseUrl}/embed/`. The
+   * session id is added as `session`, or as `sessionId` for `/embed/chat`.
+   */
+  src: string;
+  /** Not with `src`: give one or the other. */
+  publicId?: undefined;
+}
+
+/** What the iframe loads: a dashboard (`publicId`) or an embed URL (`src`). */
+export type EmbedSurface = EmbedDashboard | EmbedSrc;
+
+/** The surface a wrapped iframe already shows: neither `publicId` nor `src`, its own `src` is kept. */
+export interface EmbedIframeSrc {
+  /** None: the wrapped iframe's current `src` is the surface (it must be on the tenant origin). */
+  publicId?: undefined;
+  /** None: the wrapped iframe's current `src` is the surface (it must be on the tenant origin). */
+  src?: undefined;
+}
+
+/** A new iframe, created in `container`. */
+export interface EmbedInContainer {
+  /** Where to create the iframe: a CSS selector or an element. It needs a `publicId` or `src` to load. */
+  container: string | Element;
+  /** Not with `container`: give one or the other. */
+  iframe?: undefined;
+}
+
+/** An `<iframe>` of yours, wrapped instead of a new one. */
+export interface EmbedInIframe {
+  /**
+   * An existing `<iframe>` to use instead of creating one. Its `src` is set when `publicId` or `src`
+   * is given; otherwise its current `src` must already be on the tenant origin. It stays in the page
+   * on `destroy()` unless `removeIframe` is true.
+   */
+  iframe: HTMLIFrameElement;
+  /** Not with `iframe`: give one or the other. */
+  container?: undefined;
+}
+
+/** Where the embed goes: a new iframe in a `container`, or your own `iframe`. */
+export type EmbedPlace = EmbedInContainer | EmbedInIframe;
+
+/**
+ * Options of {@link createEmbed}: the {@link EmbedSettings}, a place and a surface. Give `container`
+ * (the SDK creates the iframe) with `publicId` (a dashboard) or `src` (any embed URL on the tenant
+ * origin); or `iframe` (the SDK wraps yours) with `publicId`, `src`, or neither (the iframe's own
+ * `src` is kept). Anything else does not compile, and throws `invalid-option` naming what is missing.
+ * @example { baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' }
+ */
+export type EmbedOptions = EmbedSettings & ((EmbedInContainer & EmbedSurface) | (EmbedInIframe & (EmbedSurface | EmbedIframeSrc)));

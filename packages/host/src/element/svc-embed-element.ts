@@ -1,7 +1,7 @@
 import { reportError } from '@svc-embed/runtime';
 import { createEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
-import type { EmbedOptions } from '../embed-options.js';
+import type { EmbedOptions, EmbedSurface } from '../embed-options.js';
 import { EmbedError } from '../errors.js';
 import type { LogoutResult, SessionLedger } from '../session-ledger.js';
 import { sessionEndpointCallbacks } from './session-endpoint.js';
@@ -162,7 +162,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       if (!this.style.display) this.style.display = 'block';
       const embed = createEmbed({
         baseUrl,
-        ...(this.src ? { src: this.src } : { publicId: this.publicId ?? undefined }),
+        ...this.surface(),
         container: this,
         allowExport: this.allowExport,
         timezone: this.timezone ?? undefined,
@@ -185,6 +185,16 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       embed.on('renewed', (info) => dispatch('renewed', info));
       embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
       this.phase = { name: 'live', embed, madeFrom };
+    }
+
+    /**
+     * What the embed loads: `src` when set, else `public-id`.
+     * @throws {EmbedError} `invalid-option` when the element has neither
+     */
+    private surface(): EmbedSurface {
+      if (this.src) return { src: this.src };
+      if (this.publicId !== null) return { publicId: this.publicId };
+      throw new EmbedError('invalid-option', '<svc-embed> has no public-id or src: set public-id (a dashboard) or src (an embed URL on the tenant origin)');
     }
 
     private teardown() {
