@@ -23,13 +23,6 @@ function mountPage(sessions) {
   return embed;
 }
 
-/** Waits until the embed has minted its first id and set the iframe's URL (a microtask later). */
-async function loaded() {
-  const iframe = getByTitle(document.body, 'Sales dashboard');
-  for (let i = 0; i < 50 && !iframe.getAttribute('src'); i += 1) await Promise.resolve();
-  return iframe;
-}
-
 let embed;
 afterEach(() => {
   embed?.destroy();
@@ -40,16 +33,17 @@ afterEach(() => {
 describe('the host page', () => {
   it('shows a toast when the dashboard reports a CSV download', async () => {
     embed = mountPage(createFakeSessions());
-    const frame = attachFakeFrame(await loaded());
+    const frame = attachFakeFrame(getByTitle(document.body, 'Sales dashboard'));
     frame.ready();
     frame.emit('download', { format: 'csv', target: 'dashboard', rowCount: 42 });
     expect((await findByRole(document.body, 'status')).textContent).toBe('Exported 42 rows as csv');
   });
 
-  it('sends set-color-scheme from the dark-mode toggle', async () => {
+  it('sends set-color-scheme from the dark-mode toggle, once the signed dashboard is ready', async () => {
     embed = mountPage(createFakeSessions());
-    const frame = attachFakeFrame(await loaded());
+    const frame = attachFakeFrame(embed);
     frame.ready();
+    expect((await embed.ready).mode).toBe('signed');
     getByRole(document.body, 'button', { name: 'Dark mode' }).click();
     expect((await frame.waitForAction('set-color-scheme')).payload).toEqual({ scheme: 'dark' });
   });
@@ -57,7 +51,7 @@ describe('the host page', () => {
   it('renews the session when the service warns, and its logout revokes every id', async () => {
     const sessions = createFakeSessions();
     embed = mountPage(sessions);
-    const frame = attachFakeFrame(await loaded());
+    const frame = attachFakeFrame(getByTitle(document.body, 'Sales dashboard'));
     frame.ready();
     frame.warnSessionExpiring();
     await frame.waitForAction('set-session');

@@ -3,6 +3,7 @@ import { onCleanup } from './cleanup.js';
 import { messageFrom } from './message-event.js';
 import { TestKitError } from './errors.js';
 import { createRecorder } from './waiters.js';
+import { captureCallSite } from './call-site.js';
 
 /** An event the surface sent to the fake host. */
 export interface ReceivedEvent<N extends EventName = EventName> {
@@ -96,15 +97,22 @@ export function createFakeHost(options: FakeHostOptions): FakeHost {
   });
   const host = sender(hostOrigin, fakeParent);
 
+  function waitForEvent<N extends EventName>(name: N, waitOptions: { timeoutMs?: number } = {}) {
+    const waitMs = waitOptions.timeoutMs ?? timeoutMs;
+    return recorder.wait((event) => event.name === name, {
+      timeoutMs: waitMs,
+      callSite: captureCallSite(waitForEvent),
+      timeoutMessage: () => `the event ${name} from the surface did not come within ${waitMs} ms`,
+    }) as Promise<ReceivedEvent<N>>;
+  }
+
   return {
     send: host.send,
     setSession: (sessionId) => host.send('set-session', { sessionId }),
     get events() {
       return recorder.items;
     },
-    waitForEvent<N extends EventName>(name: N, waitOptions: { timeoutMs?: number } = {}) {
-      return recorder.wait((event) => event.name === name, waitOptions.timeoutMs ?? timeoutMs, `the event ${name} from the surface`) as Promise<ReceivedEvent<N>>;
-    },
+    waitForEvent,
     poseAs: ({ origin = hostOrigin, otherWindow = false }) => sender(origin, otherWindow ? { postMessage() {} } : fakeParent),
     assertNoSurfaceBugs() {
       if (recorder.failure) throw recorder.failure;

@@ -1,4 +1,5 @@
 import { registerAutomaticCleanup } from './cleanup.js';
+import { quietHappyDomIframes } from './happy-dom.js';
 
 export { attachFakeFrame } from './fake-frame.js';
 export type { FakeFrame, FakeFrameOptions, ReceivedAction, EmbedOrIframe } from './fake-frame.js';
@@ -12,3 +13,6 @@ export type { TestKitErrorCode } from './errors.js';
 
 // Where the runner has a global afterEach (jest; vitest with globals), clean up after each test.
 registerAutomaticCleanup();
+// In happy-dom, iframes take their URL without loading a page, so happy-dom prints no
+// "Iframe page loading is disabled" error for each embed (unless the test chose an iframe setting).
+quietHappyDomIframes();

@@ -1,4 +1,14 @@
+import { errorAtCallSite, type CallSite } from './call-site.js';
 import { TestKitError } from './errors.js';
+
+/** How a wait ends when nothing matching comes. */
+export interface WaitLimit {
+  timeoutMs: number;
+  /** Where the test waited: the stack of the timeout error. */
+  callSite: CallSite;
+  /** The timeout error's message, made when the time is up (so it can say what was missing then). */
+  timeoutMessage: () => string;
+}
 
 interface Waiter<T> {
   matches(item: T): boolean;
@@ -30,12 +40,13 @@ export function createRecorder<T>() {
       failure ??= error;
       for (const waiter of [...waiters]) waiter.reject(failure);
     },
-    wait(matches: (item: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+    wait(matches: (item: T) => boolean, limit: WaitLimit): Promise<T> {
       if (failure) return Promise.reject(failure);
       const found = items.find(matches);
       if (found !== undefined) return Promise.resolve(found);
       return new Promise<T>((resolve, reject) => {
-        const timer = setTimeout(() => done(() => reject(new TestKitError('timeout', `${what} did not come within ${timeoutMs} ms`))), timeoutMs);
+        const timedOut = () => errorAtCallSite(limit.callSite, 'timeout', limit.timeoutMessage());
+        const timer = setTimeout(() => done(() => reject(timedOut())), limit.timeoutMs);
         const done = (settle: () => void) => {
           clearTimeout(timer);
           waiters.delete(waiter);
