@@ -31,12 +31,8 @@ const noop = () => {};
  */
 function checkPlaceAndSurface(options: EmbedOptions): void {
   const { container, iframe, publicId, src } = options;
-  if (!iframe && !container) {
-    throw new EmbedError('invalid-option', 'container or iframe is missing: give container (a selector or element to create the iframe in) or iframe (an <iframe> of yours to wrap)');
-  }
-  if (!iframe && publicId === undefined && !src) {
-    throw new EmbedError('invalid-option', 'publicId or src is missing: give publicId (a dashboard) or src (an embed URL on the tenant origin) for the iframe created in container to load');
-  }
+  if (!iframe && !container) throw new EmbedError('invalid-option', 'give container or iframe');
+  if (!iframe && publicId === undefined && !src) throw new EmbedError('invalid-option', 'give publicId or src');
 }
 
 /**

@@ -151,7 +151,7 @@ describe('iframe', () => {
 
   it('says when the container is missing', () => {
     expect(() => make({ container: '#nope' })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('#nope') }));
-    expect(() => make({ container: undefined })).toThrow(/^container or iframe is missing/);
+    expect(() => make({ container: undefined })).toThrow(/^give container or iframe$/);
   });
 
   it('wraps an existing iframe, sets its URL and leaves it in place on destroy', () => {

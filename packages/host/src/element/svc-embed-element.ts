@@ -194,7 +194,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     private surface(): EmbedSurface {
       if (this.src) return { src: this.src };
       if (this.publicId !== null) return { publicId: this.publicId };
-      throw new EmbedError('invalid-option', '<svc-embed> has no public-id or src: set public-id (a dashboard) or src (an embed URL on the tenant origin)');
+      throw new EmbedError('invalid-option', '<svc-embed> needs public-id or src');
     }
 
     private teardown() {
