@@ -1,9 +1,10 @@
 // Checks the built packages as users get them: every package has ESM, CJS and types behind its
 // `exports` map, loads in plain Node with no DOM (no window/document at import time), and the two
 // IIFE files define their globals. Needs `npm run build` first (the test command builds).
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
@@ -61,6 +62,57 @@ describe('@svc-embed/host/element', () => {
     runInNewContext(code, context);
     expect(typeof context.SvcEmbed.createEmbed).toBe('function');
     expect(typeof context.SvcEmbed.defineSvcEmbedElement).toBe('function');
+  });
+});
+
+// The element entry's types augment React's JSX where @types/react is installed, and must not
+// break a project where it is not (see packages/host/src/element/svc-embed-types.ts). Each case is a
+// project in a temporary folder whose node_modules links only what it names (preserveSymlinks, so
+// nothing resolves from this repository's node_modules), compiled with skipLibCheck off.
+describe('@svc-embed/host/element types, without and with @types/react', () => {
+  const project = (links: string[], file: { name: string; code: string }, options: Record<string, unknown> = {}) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-embed-types-'));
+    const linked: Record<string, string> = {
+      '@svc-embed/host': join(root, 'packages', 'host'), '@svc-embed/protocol': join(root, 'packages', 'protocol'),
+      zod: join(root, 'node_modules', 'zod'), '@types/react': join(root, 'node_modules', '@types', 'react'), csstype: join(root, 'node_modules', 'csstype'),
+    };
+    for (const name of links) {
+      mkdirSync(join(dir, 'node_modules', dirname(name)), { recursive: true });
+      symlinkSync(linked[name]!, join(dir, 'node_modules', name), 'dir');
+    }
+    writeFileSync(join(dir, file.name), file.code);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        strict: true, noEmit: true, skipLibCheck: false, preserveSymlinks: true, module: 'ESNext', moduleResolution: 'Bundler',
+        target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], ...options,
+      },
+      files: [file.name],
+    }));
+    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const run = spawnSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    return { status: run.status, output: run.stdout + run.stderr };
+  };
+  const HOST = ['@svc-embed/host', '@svc-embed/protocol', 'zod'];
+
+  it('compile without @types/react (the React part is dropped), with the svc-* events typed', () => {
+    const code = [
+      "import '@svc-embed/host/element';",
+      "document.querySelector('svc-embed')?.addEventListener('svc-download', (event) => event.detail.format satisfies 'csv' | 'xlsx' | 'png' | 'pdf');",
+      '// @ts-expect-error no such field on the download payload',
+      "document.createElement('svc-embed').addEventListener('svc-download', (event) => event.detail.rows);",
+    ].join('\n');
+    expect(project(HOST, { name: 'page.ts', code })).toEqual({ status: 0, output: '' });
+  });
+
+  it('declare <svc-embed> in React 19 JSX where @types/react is installed', () => {
+    const code = [
+      "import '@svc-embed/host/element';",
+      "export const ok = <svc-embed base-url=\"https://tenant.example\" public-id=\"d-42\" onsvc-download={(event) => event.detail.format} />;",
+      '// @ts-expect-error an unknown attribute',
+      "export const unknown = <svc-embed base-url=\"https://tenant.example\" dashboard=\"d-42\" />;",
+    ].join('\n');
+    expect(project([...HOST, '@types/react', 'csstype'], { name: 'page.tsx', code }, { jsx: 'react-jsx' })).toEqual({ status: 0, output: '' });
   });
 });
 

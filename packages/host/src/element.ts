@@ -8,10 +8,6 @@ export { defineSvcEmbedElement, SVC_EMBED_ATTRIBUTES } from './element/svc-embed
 export type { SvcEmbedElement } from './element/svc-embed-element.js';
 export { sessionEndpointCallbacks } from './element/session-endpoint.js';
 export type { SessionEndpointCallbacks } from './element/session-endpoint.js';
-
-declare global {
-  interface HTMLElementTagNameMap {
-    /** The svc-embed element: see `@svc-embed/host/element`. */
-    'svc-embed': import('./element/svc-embed-element.js').SvcEmbedElement;
-  }
-}
+// Types only: `<svc-embed>` in HTMLElementTagNameMap, its svc-* events in HTMLElementEventMap and
+// DocumentEventMap, and in React 19's JSX.IntrinsicElements (where @types/react is installed).
+export type { SvcEmbedAttributes, SvcEmbedEventMap, SvcEmbedEventProps } from './element/svc-embed-types.js';

@@ -2,17 +2,46 @@
 // other line must compile. Checked by types.node.test.ts (tsc -p on this folder).
 import {
   createEmbed, createSessionLedger, EMBED_ERROR_CODES, EmbedError,
-  type EmbedErrorCode, type EmbedOptions, type LogoutResult, type RenewalFailure,
+  type EmbedErrorCode, type EmbedOptions, type EmbedPlace, type EmbedSettings, type EmbedSurface, type LogoutResult, type RenewalFailure,
 } from '../../src/index.js';
 
 const embed = createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });
 // @ts-expect-error baseUrl is required
 createEmbed({ publicId: 'd-42', container: '#analytics' });
 // @ts-expect-error mintSessionId returns an id, not an object
-createEmbed({ baseUrl: 'https://t.example', mintSessionId: () => ({ sessionId: 'x' }) });
-createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', mintSessionId: async () => 'id', ledger: createSessionLedger() });
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mintSessionId: () => ({ sessionId: 'x' }) });
+createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', container: '#a', mintSessionId: async () => 'id', ledger: createSessionLedger() });
+
+// A place (container or iframe) and a surface (publicId, src, or the wrapped iframe's own src) are required.
+const frame = document.createElement('iframe');
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', iframe: frame, removeIframe: true });
+createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame });
+createEmbed({ baseUrl: 'https://t.example', iframe: frame });
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: document.body });
+// @ts-expect-error a created iframe needs publicId or src to load
+createEmbed({ baseUrl: 'https://t.example', container: '#a' });
+// @ts-expect-error no place: container or iframe is missing
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd' });
+// @ts-expect-error no place and no surface
+createEmbed({ baseUrl: 'https://t.example', mintSessionId: () => 'id' });
+// @ts-expect-error publicId or src, not both
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', src: 'https://t.example/embed/chat', container: '#a' });
+// @ts-expect-error container or iframe, not both
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', iframe: frame });
+// @ts-expect-error publicId is a string
+createEmbed({ baseUrl: 'https://t.example', publicId: 42, container: '#a' });
+// Options built apart keep their shape: a variable of a union member passes, the fields stay readable.
+const dashboardOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a' };
+createEmbed(dashboardOptions);
+const surface: EmbedSurface = Math.random() > 0.5 ? { publicId: 'd' } : { src: 'https://t.example/embed/chat' };
+const place: EmbedPlace = { container: '#a' };
+createEmbed({ baseUrl: 'https://t.example', ...surface, ...place });
+const settings: EmbedSettings = { baseUrl: 'https://t.example', allowExport: true };
+createEmbed({ ...settings, publicId: 'd', container: '#a' });
+const maybeId: string | undefined = dashboardOptions.publicId;
+void maybeId;
 // @ts-expect-error debug is a boolean or a logger
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', debug: 'yes' });
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', debug: 'yes' });
 
 // Listeners: payloads and messages typed by event name.
 embed.on('download', (payload, message) => {
@@ -84,3 +113,21 @@ element.allowExport = 'yes';
 element.mintSessionId = () => 'ses_x';
 void element.logout().then(({ revoked }) => revoked.length);
 defineSvcEmbedElement(customElements, 'my-embed');
+
+// Its events: every svc-* event in HTMLElementEventMap (and DocumentEventMap, as they bubble), detail typed.
+element.addEventListener('svc-download', (event) => {
+  const format: 'csv' | 'xlsx' | 'png' | 'pdf' = event.detail.format;
+  void format;
+});
+element.addEventListener('svc-ready', (event) => event.detail.mode satisfies 'signed' | 'private');
+element.addEventListener('svc-session-expiring', (event) => event.detail.expiresInMs satisfies number);
+element.addEventListener('svc-renewed', (event) => event.detail.attempts satisfies number);
+element.addEventListener('svc-renewal-failed', (event) => event.detail.error.code satisfies EmbedErrorCode);
+document.addEventListener('svc-error', (event) => event.detail.message satisfies string);
+document.querySelector('svc-embed')?.addEventListener('svc-dashboard-loaded', (event) => event.detail.widgetCount);
+// @ts-expect-error no such field on the download payload
+element.addEventListener('svc-download', (event) => event.detail.rows);
+// @ts-expect-error renewed details have no error
+element.addEventListener('svc-renewed', (event) => event.detail.error);
+// Other events keep their own types.
+element.addEventListener('click', (event) => event.clientX satisfies number);

@@ -1,0 +1,92 @@
+// The types of `<svc-embed>` for pages and JSX: its tag and events in the DOM's maps, and its
+// attributes in React 19's `JSX.IntrinsicElements`. Types only: nothing here reaches the bundles.
+//
+// The React part is a conditional augmentation of the `react` module, so that @svc-embed/host needs
+// React neither at run time nor for its types:
+// - where @types/react is in the program, it adds `svc-embed` to `React.JSX.IntrinsicElements`, and
+//   the names it uses (`DetailedHTMLProps`, `HTMLAttributes`) are React's own: inside an augmentation
+//   the augmented module's names come before the file's;
+// - where it is not, TypeScript drops an augmentation of a module it cannot find in a declaration
+//   file (the built element.d.ts) without an error, and those names fall back to the stand-ins
+//   below, so a project without @types/react compiles under `skipLibCheck: false` (both checked
+//   against the build by test/node/dist.test.ts).
+import type { EventName, EventPayload } from '@svc-embed/protocol';
+import type { RenewalFailure, RenewalInfo } from '../embed.js';
+import type { SvcEmbedElement } from './svc-embed-element.js';
+
+/** `svc-<name>` for every event of the catalog, with its payload as `detail`. */
+type SvcEmbedCatalogEvents = { [N in EventName as `svc-${N}`]: CustomEvent<EventPayload<N>> };
+
+/**
+ * The events `<svc-embed>` dispatches (bubbling and composed), by type: `svc-<name>` for every event
+ * of the catalog with its payload as `detail` (`svc-ready`: the ready payload, `svc-download`: the
+ * download payload …), and the host-side notifications `svc-renewed` and `svc-renewal-failed`.
+ * Merged into `HTMLElementEventMap` and `DocumentEventMap`, so `addEventListener` types `detail`.
+ * @example element.addEventListener('svc-download', (event) => track(event.detail.format));
+ */
+export interface SvcEmbedEventMap extends SvcEmbedCatalogEvents {
+  /** A renewal succeeded: what started it and the attempts it took. */
+  'svc-renewed': CustomEvent<RenewalInfo>;
+  /** A renewal failed after its last attempt, with the error. */
+  'svc-renewal-failed': CustomEvent<RenewalFailure>;
+}
+
+/** The attributes of `<svc-embed>`, as markup and JSX write them. Changing one recreates the embed. */
+export interface SvcEmbedAttributes {
+  /** The tenant's base URL, such as `https://tenant.example`; no embed is made without it. */
+  'base-url'?: string;
+  /** The dashboard to embed, by its public id. */
+  'public-id'?: string;
+  /** A full embed URL on the tenant origin, instead of `public-id`. */
+  src?: string;
+  /** Shows the embed's download actions (present or absent: `true` or `false` in JSX). */
+  'allow-export'?: boolean;
+  /** An IANA time-zone name for the URL, such as `Europe/Berlin`. */
+  timezone?: string;
+  /** `POST` to it mints `{ sessionId }`, `DELETE <endpoint>/<id>` revokes. */
+  'session-endpoint'?: string;
+}
+
+/**
+ * React 19 listens to an `on<type>` prop of a custom element as the event `<type>`: one prop per
+ * event of {@link SvcEmbedEventMap}, such as `onsvc-download`, typed by its event.
+ */
+export type SvcEmbedEventProps = { [K in keyof SvcEmbedEventMap as `on${K}`]?: (event: SvcEmbedEventMap[K]) => void };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    /** The svc-embed element: see `@svc-embed/host/element`. */
+    'svc-embed': SvcEmbedElement;
+  }
+  // Bubbling and composed: the element's events reach its ancestors and the document.
+  interface HTMLElementEventMap extends SvcEmbedEventMap {}
+  interface DocumentEventMap extends SvcEmbedEventMap {}
+}
+
+/**
+ * Stand-in for React's `DetailedHTMLProps`, seen only where @types/react is not installed (see the
+ * top of this file): it keeps the augmentation below free of unknown names there.
+ */
+type DetailedHTMLProps<Attributes, Target> = Attributes & { ref?: Target };
+
+/** Stand-in for React's `HTMLAttributes`, seen only where @types/react is not installed. */
+interface HTMLAttributes<Target> {
+  /** The element's class. */
+  className?: string;
+  /** Not read: keeps the type parameter React's `HTMLAttributes` has. */
+  target?: Target;
+}
+
+// @ts-ignore -- where React is not in the program (this package's own build), `react` cannot be
+// found: the augmentation is then only written to element.d.ts, for the programs that have it.
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      /**
+       * `<svc-embed>`: its attributes ({@link SvcEmbedAttributes}), an `onsvc-<name>` listener per
+       * event, and what any element takes (`ref` to the element, `className`, `style`, `id` …).
+       */
+      'svc-embed': DetailedHTMLProps<HTMLAttributes<SvcEmbedElement>, SvcEmbedElement> & SvcEmbedAttributes & SvcEmbedEventProps;
+    }
+  }
+}
