@@ -3,13 +3,16 @@ import type { Embed } from '@svc-embed/host';
 import { forwardRef, useImperativeHandle, type CSSProperties } from 'react';
 import { useEmbed, type UseEmbedOptions } from './use-embed.js';
 
-/** Props of {@link SvcEmbed}: the embed's options and listeners, and the container's class and style. */
-export interface SvcEmbedProps extends UseEmbedOptions {
+/**
+ * Props of {@link SvcEmbed}: the embed's options and listeners (`publicId` or `src` required), and
+ * the container's class and style.
+ */
+export type SvcEmbedProps = UseEmbedOptions & {
   /** Class of the container `<div>` the iframe fills. */
   className?: string;
   /** Style of the container `<div>`: give it a height. */
   style?: CSSProperties;
-}
+};
 
 /**
  * Embeds a surface of the service: a `<div>` whose iframe the SDK creates once mounted in the

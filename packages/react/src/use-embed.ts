@@ -1,28 +1,38 @@
 'use client';
-import { createEmbed, type Embed, type EmbedOptions } from '@svc-embed/host';
+import { createEmbed, type Embed, type EmbedSettings, type EmbedSurface } from '@svc-embed/host';
 import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTENER_PROPS, type EmbedEventProps } from './event-props.js';
 import { useOptionalLedger } from './session-ledger-context.js';
 
 /**
- * Options of {@link useEmbed} and props of `<SvcEmbed>`: every {@link EmbedOptions} field but the
- * container and the injected window, document and clock; an `on<Name>` listener per event; and the
- * settings that follow the props through actions, without recreating the embed.
+ * Options of {@link useEmbed} and props of `<SvcEmbed>`: every `EmbedOptions` setting but the
+ * injected window, document and clock; what to load, `publicId` or `src` (one of them is required:
+ * the place is the element that gets `ref`, so there is no `container` or `iframe`); an `on<Name>`
+ * listener per event; and the settings that follow the props through actions, without recreating
+ * the embed.
  */
-export interface UseEmbedOptions extends Omit<EmbedOptions, 'container' | 'iframe' | 'window' | 'document' | 'now'>, EmbedEventProps {
+export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & EmbedSurface & EmbedEventProps & {
   /** Sent as `set-color-scheme` whenever it changes (and once the embed exists). */
   colorScheme?: ColorScheme;
   /** Sent as `set-locale` whenever it changes. */
   locale?: string;
   /** Sent as `set-theme` whenever its content changes. */
   theme?: EmbedTheme;
-}
+};
 
-/** The options handed to `createEmbed` as they are when it is created. */
-const PASSED_OPTIONS = [
-  'publicId', 'src', 'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'debug',
-] as const satisfies readonly (keyof EmbedOptions)[];
+/** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
+const PASSED_SETTINGS = [
+  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'debug',
+] as const satisfies readonly (keyof EmbedSettings)[];
+
+/**
+ * `publicId` or `src` as given, for `createEmbed` to check: both given (only possible untyped) is
+ * refused there, and so is neither.
+ */
+function surfaceOf(options: EmbedSurface): EmbedSurface {
+  return options.src === undefined ? { publicId: options.publicId } : { src: options.src, publicId: options.publicId };
+}
 
 /** What {@link useEmbed} returns. */
 export interface UseEmbedResult {
@@ -55,10 +65,11 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   useEffect(() => {
     if (!container) return undefined;
     const current = latest.current;
-    const settings: Partial<EmbedOptions> = {};
-    for (const key of PASSED_OPTIONS) if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
+    const settings: Partial<EmbedSettings> = {};
+    for (const key of PASSED_SETTINGS) if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
     const created = createEmbed({
       ...settings,
+      ...surfaceOf(current),
       baseUrl: current.baseUrl,
       container,
       ledger,

@@ -21,6 +21,14 @@ const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
 <SvcEmbed {...base} container="#analytics" />;
 // @ts-expect-error baseUrl is required
 <SvcEmbed publicId="d-42" />;
+// What to load is required: publicId or src, not both, not neither.
+<SvcEmbed baseUrl="https://tenant.example" src="https://tenant.example/embed/chat" />;
+// @ts-expect-error publicId or src is missing
+<SvcEmbed baseUrl="https://tenant.example" mintSessionId={() => 'ses_x'} />;
+// @ts-expect-error publicId or src, not both
+<SvcEmbed baseUrl="https://tenant.example" publicId="d-42" src="https://tenant.example/embed/chat" />;
+// @ts-expect-error the component makes its own iframe
+<SvcEmbed {...base} iframe={document.createElement('iframe')} />;
 
 // Settings that follow as actions take the protocol's literal unions.
 <SvcEmbed {...base} colorScheme="dark" locale="de-DE" theme={{ primaryColor: '#0b5', borderRadius: 8 }} />;
@@ -38,6 +46,8 @@ function Hooked() {
   embed?.refresh();
   // @ts-expect-error useEmbed takes no className (that belongs to the element you render)
   useEmbed({ ...base, className: 'x' });
+  // @ts-expect-error useEmbed needs publicId or src
+  useEmbed({ baseUrl: 'https://tenant.example' });
   return <div ref={container} />;
 }
 
