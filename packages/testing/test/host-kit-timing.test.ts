@@ -17,14 +17,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function embedWith(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
+/** The options these tests vary; the rest is a dashboard in a detached container. */
+interface VariedOptions {
+  container?: Element;
+  mintSessionId?: () => Promise<string>;
+  revokeSessionId?: (sessionId: string) => Promise<void>;
+  mintTimeoutMs?: number;
+  readyTimeoutMs?: number;
+}
+
+function embedWith(options: VariedOptions = {}) {
   const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
   embeds.push(embed);
   return embed;
 }
 
 /** A signed embed whose first id is still being minted: its iframe has no src yet. */
-function signedEmbedBeforeItsSrc(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
+function signedEmbedBeforeItsSrc(options: VariedOptions = {}) {
   const sessions = createFakeSessions();
   const embed = embedWith({ mintSessionId: sessions.mintSessionId, revokeSessionId: sessions.revokeSessionId, ...options });
   expect(embed.iframe.getAttribute('src')).toBeNull();

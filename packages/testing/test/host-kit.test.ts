@@ -13,8 +13,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The options these tests vary; the rest is a dashboard in a detached container. */
+interface VariedOptions {
+  container?: Element;
+  mintSessionId?: () => Promise<string>;
+  revokeSessionId?: (sessionId: string) => Promise<void>;
+  mintTimeoutMs?: number;
+  readyTimeoutMs?: number;
+  maxAttempts?: number;
+  baseUrl?: string;
+}
+
 /** A detached container: happy-dom then loads nothing into the iframe. */
-function embedWith(options: Partial<Parameters<typeof createEmbed>[0]> = {}) {
+function embedWith(options: VariedOptions = {}) {
   const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
   embeds.push(embed);
   return embed;
@@ -53,7 +64,7 @@ describe('attachFakeFrame', () => {
     expect(action.payload.sessionId).toBe('ses_fake_2');
     expect(frame.sessionIds).toEqual(['ses_fake_1', 'ses_fake_2']);
     await embed.logout();
-    expect(sessions.revoked.sort()).toEqual(['ses_fake_1', 'ses_fake_2']);
+    expect([...sessions.revoked].sort()).toEqual(['ses_fake_1', 'ses_fake_2']);
   });
 
   it('rejectNextSession answers the next set-session with the service error, and the host retries with a fresh id', async () => {
