@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeIssue } from '../src/issue.js';
 import {
-  buildActionMessage, buildEventMessage, buildFilterParameter, checkActionPayload, checkEventPayload, isIanaTimeZone, isLocaleTag,
-  isUtcOffset, parseEventMessage, parseFilterParameter, ProtocolError,
+  buildActionMessage, buildEventMessage, buildFilterParameter, checkActionPayload, checkEventPayload, isActionName, isEventName, isIanaTimeZone,
+  isLocaleTag, isUtcOffset, parseActionMessage, parseEventMessage, parseFilterParameter, ProtocolError,
 } from '../src/index.js';
 
 const UNREADABLE = 'could not be read (a getter threw)';
@@ -15,6 +15,10 @@ const throwingOnRead = () => new Proxy({}, { get: () => { throw new Error('trap'
 describe('filter parameter edges', () => {
   it('parses only strings: an array whose text is a filter is not one', () => {
     expect(parseFilterParameter(['f_orders.status={"value":1}'])).toBeUndefined();
+  });
+
+  it('parses only a whole parameter: text before f_ makes it none', () => {
+    expect(parseFilterParameter('xf_orders.status={"value":1}')).toBeUndefined();
   });
 
   it('a filter it cannot build is a ProtocolError with code invalid-argument', () => {
@@ -41,6 +45,8 @@ describe('what a failed check says', () => {
 
   it("a custom check: the check's own sentence", () => {
     expect(checkActionPayload('navigate', { path: 'reports' })).toEqual({ ok: false, field: 'payload.path', detail: 'expected an in-embed path starting with a single "/"' });
+    expect(checkActionPayload('set-timezone', { timezone: '' })).toEqual({ ok: false, field: 'payload.timezone', detail: 'expected a non-empty string' });
+    expect(checkActionPayload('set-theme', { embedTheme: { borderRadius: true } } as never)).toEqual({ ok: false, field: 'payload.embedTheme.borderRadius', detail: 'expected string or number' });
   });
 
   it('an unknown name: "unknown name <name>" on field type', () => {
@@ -55,6 +61,20 @@ describe('what a failed check says', () => {
     expect(describeIssue(undefined, 'payload')).toEqual({ field: 'payload', detail: 'invalid' });
     expect(describeIssue(undefined, '')).toEqual({ field: 'message', detail: 'invalid' });
     expect(describeIssue({ code: 'invalid_value', path: ['scheme'], message: 'Invalid input' }, 'payload')).toEqual({ field: 'payload.scheme', detail: 'expected one of ' });
+  });
+});
+
+describe('catalog edges', () => {
+  it('a name must be a string: an array whose text is a name is not one', () => {
+    expect(isEventName(['ready'])).toBe(false);
+    expect(isActionName(['refresh'])).toBe(false);
+  });
+
+  it.each([
+    ['download', { format: 'xlsx', target: 'widget' }],
+    ['ai-query', { query: 'q', status: 'error' }],
+  ] as const)('every enum value is accepted: %s %j', (name, payload) => {
+    expect(checkEventPayload(name, payload as never)).toEqual({ ok: true, value: payload });
   });
 });
 
@@ -81,6 +101,20 @@ describe('parse edges', () => {
   it('an envelope whose type is not a string reports type undefined, not the value', () => {
     const result = parseEventMessage({ source: 'svc-embed', direction: 'event', type: 42, timestamp: 1, surface: 'dashboard' });
     expect(result).toEqual({ ok: false, reason: 'invalid', type: undefined, field: 'type', detail: 'expected string' });
+  });
+
+  it('an envelope whose type is a string keeps it in the result, even when another field is wrong', () => {
+    const result = parseEventMessage({ source: 'svc-embed', direction: 'event', type: 'svc:event:view', timestamp: 'now', surface: 'dashboard' });
+    expect(result).toEqual({ ok: false, reason: 'invalid', type: 'svc:event:view', field: 'timestamp', detail: 'expected number' });
+  });
+
+  it('undefined is not a protocol message (never a read of undefined)', () => {
+    expect(parseEventMessage(undefined)).toEqual({ ok: false, reason: 'not-protocol', detail: 'source is not svc-embed' });
+  });
+
+  it('an action carrying surface says it must not', () => {
+    const result = parseActionMessage({ source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', timestamp: 1, surface: 'dashboard' });
+    expect(result).toEqual({ ok: false, reason: 'invalid', type: 'svc:action:refresh', field: 'surface', detail: 'must not be present on actions' });
   });
 
   it('data whose reading throws: invalid, field message, could not be read', () => {
