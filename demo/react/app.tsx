@@ -21,16 +21,19 @@ async function revokeSessionId(id: string) {
 }
 const mints = { a: minter('react-a'), b: minter('react-b') };
 
-function Dashboards({ onSignOut }: { onSignOut: () => void }) {
+function Dashboards() {
   const { logout } = useSessionLedger();
   const [scheme, setScheme] = useState<'light' | 'dark'>('light');
+  // Unmounting an embed revokes its ids (its iframe is gone, so is the need for its session).
+  const [showB, setShowB] = useState(true);
   return (
     <>
       <div className="toolbar">
         <button type="button" data-action="scheme" onClick={() => setScheme(scheme === 'light' ? 'dark' : 'light')}>{scheme === 'light' ? 'Dark' : 'Light'}</button>
-        <button type="button" data-action="sign-out" onClick={async () => { const result = await logout(); log.push({ embed: '-', type: 'logout', payload: result }); onSignOut(); }}>Sign out</button>
+        <button type="button" data-action="toggle-b" onClick={() => setShowB(!showB)}>{showB ? 'Remove B' : 'Show B'}</button>
+        <button type="button" data-action="sign-out" onClick={async () => { const result = await logout(); log.push({ embed: '-', type: 'logout', payload: result }); }}>Sign out</button>
       </div>
-      {(['a', 'b'] as const).map((key) => (
+      {(showB ? (['a', 'b'] as const) : (['a'] as const)).map((key) => (
         <SvcEmbed
           key={key}
           className="react-embed"
@@ -50,12 +53,14 @@ function Dashboards({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
+/** The dashboards stay mounted after sign-out: signed out, they show nothing and mint nothing until sign-in. */
 function App() {
-  const [signedIn, setSignedIn] = useState(true);
-  return signedIn ? (
-    <Dashboards onSignOut={() => setSignedIn(false)} />
-  ) : (
-    <p>Signed out. <button type="button" data-action="sign-in" onClick={() => setSignedIn(true)}>Sign in</button></p>
+  const { status, signIn } = useSessionLedger();
+  return (
+    <>
+      {status === 'signed-out' && <p>Signed out. <button type="button" data-action="sign-in" onClick={signIn}>Sign in</button></p>}
+      <Dashboards />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 // The demo's React page, built in development mode so <StrictMode> mounts every effect twice: one id
-// per embed on first load, sign out revokes every id, and signing in again embeds anew without a
-// reload.
+// per embed on first load, sign out revokes every id and leaves the still-mounted embeds signed out
+// (no iframe, no mint), signing in again embeds anew without a reload, and unmounting an embed
+// revokes its id at the service.
 import { expect, it } from 'vitest';
 import { screenshot, useSuite } from './harness.js';
 
@@ -26,7 +27,11 @@ it('StrictMode: exactly one id per embed on first load; sign out, sign in again 
   await expect.poll(() => first.map((id) => demo.emulator.state.describe(id)?.status), { timeout: 10_000 }).toEqual(['revoked', 'revoked']);
   const logout = await page.evaluate(() => (window as any).__react.events.find((entry: any) => entry.type === 'logout').payload);
   expect([...logout.revoked].sort()).toEqual([...first].sort());
+  // The embeds stay mounted but signed out: no iframe, and nothing more is minted, however long.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
   expect(await page.count('iframe')).toBe(0);
+  expect(await page.count('.react-embed[data-signed-out]')).toBe(2);
+  expect(demo.backend.minted.filter((entry) => entry.embed.startsWith('react-'))).toHaveLength(2);
 
   await page.click('[data-action="sign-in"]');
   for (const key of ['a', 'b']) await page.waitFor((key) => (window as any).__react.events.filter((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded').length === 2, key, { timeout: 20_000 });
@@ -34,4 +39,11 @@ it('StrictMode: exactly one id per embed on first load; sign out, sign in again 
   expect(mintedFor('react-b')).toHaveLength(2);
   expect(await loadedCount('a')).toBe(2);
   expect(await page.evaluate(() => (window as any).__react.loadedAt)).toBe(loadedAt);
+
+  // Unmounting an embed revokes its id at the service; the other keeps its session.
+  const [idA, idB] = [mintedFor('react-a').at(-1), mintedFor('react-b').at(-1)];
+  await page.click('[data-action="toggle-b"]');
+  await expect.poll(() => demo.emulator.state.describe(idB!)?.status, { timeout: 10_000 }).toBe('revoked');
+  expect(await page.count('iframe')).toBe(1);
+  expect(demo.emulator.state.describe(idA!)?.status).not.toBe('revoked');
 });

@@ -9,10 +9,10 @@ import { EmbedError } from './errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { listenOnce } from './listen-once.js';
-import { createMintBudget, EMBED_MINT_LIMIT } from './mint-limit.js';
 import { createOutbound } from './outbound.js';
 import { createSession } from './session.js';
-import { createSessionLedger, ledgerInternals } from './session-ledger.js';
+import { createEmbedIds } from './embed-ids.js';
+import { createSessionLedger } from './session-ledger.js';
 import { createSessionMint } from './session-mint.js';
 
 /**
@@ -34,34 +34,18 @@ export function createEmbed(options: EmbedOptions): Embed {
   const context = resolveEmbedContext(options);
   const { window: win, now, log, origin, url } = context;
   const ledger = options.ledger ?? createSessionLedger();
-  const { attach, drop, budget } = ledgerInternals(ledger);
-  const budgets = [createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget];
+  const ids = createEmbedIds({ ledger, revokeSessionId, mintLimit: options.mintLimit, log });
+  const { record, revokeLateId } = ids;
   const { iframe, parent } = mountIframe({ options, document: context.document, origin, url });
-  // The ids minted for (or given to) this embed: a destroy() that removes its iframe revokes them.
-  const ownIds = new Set<string>();
   const lifecycle = createLifecycle({
-    window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach,
-    revokeOwnIds: () =>
-      ownIds.forEach((sessionId) => {
-        log('revoke', 'destroyed', sessionId);
-        drop(sessionId);
-      }),
+    window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach: ids.attach, revokeOwnIds: ids.revokeOwn,
   });
   const { scope } = lifecycle;
   parent?.append(iframe);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   scope.onDispose(() => listeners.clear());
   const outbound = createOutbound({ iframe, origin, now, scope, log });
-  const record = (sessionId: string) => {
-    if (!revokeSessionId) return;
-    ledger.record(sessionId, revokeSessionId);
-    ownIds.add(sessionId);
-  };
-  const revokeLateId = (sessionId: string) => {
-    log('revoke', 'late id', sessionId);
-    drop(sessionId);
-  };
-  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets, now, log });
+  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets: ids.budgets, now, log });
   const session = createSession({
     scope, now, log, mint, window: win, document: context.document,
     config: { policy: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 }, canMint: mint !== undefined, hasUrl: url !== undefined, readyTimeoutMs },

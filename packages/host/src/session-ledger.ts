@@ -40,6 +40,11 @@ export interface SessionLedger {
    * later calls return the same result.
    */
   logout(): Promise<LogoutResult>;
+  /**
+   * True once `logout()` was called: the viewer is signed out, the ledger takes no new embeds, and
+   * the React provider and `<svc-embed>` make none until they get a new ledger.
+   */
+  readonly loggedOut: boolean;
 }
 
 /** Options of {@link createSessionLedger}. */
@@ -117,6 +122,9 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
       if (result) revoke(sessionId).catch(() => {});
     },
     logout: () => (result ||= logoutOnce()),
+    get loggedOut() {
+      return result !== undefined;
+    },
   };
   internals.set(ledger, {
     budget,

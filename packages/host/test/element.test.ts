@@ -7,6 +7,7 @@
 // methods, session-endpoint minting and revoking, attribute changes recreating the embed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineSvcEmbedElement, type SvcEmbedElement } from '../src/element.js';
+import { createSessionLedger } from '../src/index.js';
 import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from './helpers.js';
 
 let count = 0;
@@ -69,6 +70,48 @@ describe('<svc-embed>', () => {
     element.publicId = 'd-42';
     await tick();
     expect(new URL(element.querySelector('iframe')!.src).pathname).toBe('/embed/dashboard/d-42');
+  });
+
+  it('stays signed out after logout(), whatever its attributes do, until it gets a new ledger', async () => {
+    const element = makeElement();
+    let n = 0;
+    const mint = vi.fn(() => `s${++n}`);
+    const revoked: string[] = [];
+    element.mintSessionId = mint;
+    element.revokeSessionId = (id) => void revoked.push(id);
+    document.body.append(element);
+    await tick();
+    const result = await element.logout();
+    expect(result.revoked).toEqual(['s1']);
+    expect(element.querySelector('iframe')).toBeNull();
+    expect(element.hasAttribute('data-signed-out')).toBe(true);
+    element.publicId = 'd-43';
+    await tick();
+    expect(element.querySelector('iframe')).toBeNull();
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(() => element.refresh()).toThrow(expect.objectContaining({ code: 'destroyed', message: expect.stringContaining('signed out') }));
+    element.ledger = createSessionLedger();
+    await tick();
+    expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('s2');
+    expect(element.hasAttribute('data-signed-out')).toBe(false);
+  });
+
+  it('a shared ledger logged out elsewhere leaves the element signed out, with nothing reported', async () => {
+    const ledger = createSessionLedger();
+    const element = makeElement();
+    element.ledger = ledger;
+    element.mintSessionId = vi.fn(() => 's1');
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    document.body.append(element);
+    await tick();
+    await ledger.logout();
+    element.publicId = 'd-43';
+    await tick();
+    expect(element.querySelector('iframe')).toBeNull();
+    expect(element.hasAttribute('data-signed-out')).toBe(true);
+    expect(element.mintSessionId).toHaveBeenCalledTimes(1);
+    expect(reported).toEqual([]);
   });
 
   it('properties reflect to attributes', () => {

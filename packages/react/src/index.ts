@@ -3,5 +3,5 @@ export type { SvcEmbedProps } from './svc-embed.js';
 export { useEmbed } from './use-embed.js';
 export type { UseEmbedOptions, UseEmbedResult } from './use-embed.js';
 export { SessionLedgerProvider, useSessionLedger } from './session-ledger-context.js';
-export type { SessionLedgerValue } from './session-ledger-context.js';
+export type { SessionLedgerValue, ViewerStatus } from './session-ledger-context.js';
 export type { EmbedEventProps } from './event-props.js';

@@ -2,34 +2,47 @@
 import { createSessionLedger, type LogoutResult, type SessionLedger } from '@svc-embed/host';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** The signed-in viewer's ledger and how to sign them out. */
+/**
+ * Whether a viewer is signed in: `signed-in` from the start; `signed-out` after `logout()`, when
+ * every `<SvcEmbed>` and `useEmbed` below stays empty (no embed, no mint, no iframe) until `signIn()`.
+ */
+export type ViewerStatus = 'signed-in' | 'signed-out';
+
+/** The viewer's ledger, whether they are signed in, and how to sign them out and in again. */
 export interface SessionLedgerValue {
-  /** The ledger of the viewer signed in now: every `<SvcEmbed>` below uses it. */
+  /** The ledger of the viewer: every `<SvcEmbed>` below uses it. */
   ledger: SessionLedger;
+  /** `signed-out` after `logout()` until `signIn()`: the embeds below make nothing meanwhile. */
+  status: ViewerStatus;
   /**
-   * Signs the viewer out: destroys every embed of the ledger, revokes every id minted for them, and
-   * starts a new ledger for whoever signs in next (a ledger that has logged out takes no embeds).
+   * Signs the viewer out: destroys every embed of the ledger and revokes every id minted for them.
+   * The embeds below stay signed out (mounted, but empty) until `signIn()`.
    */
   logout(): Promise<LogoutResult>;
+  /** Signs a viewer in: a new ledger, and every embed below embeds again, each with a fresh id. */
+  signIn(): void;
 }
 
 const LedgerContext = createContext<SessionLedgerValue | undefined>(undefined);
 
 /**
- * Holds one session ledger per signed-in viewer for the embeds below it, replaced after `logout()`,
- * so signing out and in again works without a reload.
+ * Holds the session ledger of one viewer for the embeds below it. After `logout()` the viewer is
+ * signed out and the embeds below stay empty, mounted or not, until `signIn()` starts a new ledger
+ * (or the provider is mounted anew, with a new `key`): signing out and in again needs no reload.
  * @example
  * <SessionLedgerProvider><App /></SessionLedgerProvider>
- * const { logout } = useSessionLedger(); // in the sign-out button
+ * const { status, logout, signIn } = useSessionLedger(); // in the sign-out and sign-in buttons
  */
 export function SessionLedgerProvider({ children }: { children?: ReactNode }) {
-  const [ledger, setLedger] = useState(createSessionLedger);
-  const logout = useCallback(async () => {
-    const result = await ledger.logout();
-    setLedger(createSessionLedger());
+  const [viewer, setViewer] = useState(() => ({ ledger: createSessionLedger(), status: 'signed-in' as ViewerStatus }));
+  const { ledger, status } = viewer;
+  const logout = useCallback(() => {
+    const result = ledger.logout();
+    setViewer((current) => (current.ledger === ledger ? { ledger, status: 'signed-out' } : current));
     return result;
   }, [ledger]);
-  const value = useMemo(() => ({ ledger, logout }), [ledger, logout]);
+  const signIn = useCallback(() => setViewer({ ledger: createSessionLedger(), status: 'signed-in' }), []);
+  const value = useMemo(() => ({ ledger, status, logout, signIn }), [ledger, status, logout, signIn]);
   return <LedgerContext.Provider value={value}>{children}</LedgerContext.Provider>;
 }
 
@@ -43,7 +56,7 @@ export function useSessionLedger(): SessionLedgerValue {
   return value;
 }
 
-/** The provider's ledger, or undefined without one (then each embed has a ledger of its own). */
-export function useOptionalLedger(): SessionLedger | undefined {
-  return useContext(LedgerContext)?.ledger;
+/** The provider's ledger and status, or undefined without a provider (then each embed has a ledger of its own). */
+export function useOptionalLedger(): Pick<SessionLedgerValue, 'ledger' | 'status'> | undefined {
+  return useContext(LedgerContext);
 }

@@ -23,7 +23,8 @@ export type SvcEmbedProps = UseEmbedOptions & {
  *   onDownload={(payload) => toast(`exported ${payload.format}`)} />
  */
 export const SvcEmbed = forwardRef<Embed | undefined, SvcEmbedProps>(function SvcEmbed({ className, style, ...options }, ref) {
-  const { ref: container, embed } = useEmbed(options);
+  const { ref: container, embed, signedOut } = useEmbed(options);
   useImperativeHandle(ref, () => embed, [embed]);
-  return <div ref={container} className={className} style={style} />;
+  // Signed out: the container stays, empty, marked for styles (`[data-signed-out]`).
+  return <div ref={container} className={className} style={style} data-signed-out={signedOut ? '' : undefined} />;
 });

@@ -23,7 +23,7 @@ export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'>
 
 /** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
 const PASSED_SETTINGS = [
-  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'debug',
+  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'debug',
 ] as const satisfies readonly (keyof EmbedSettings)[];
 
 /**
@@ -38,14 +38,17 @@ function surfaceOf(options: EmbedSurface): EmbedSurface {
 export interface UseEmbedResult {
   /** Put it on the element the iframe goes into (`<div ref={ref} />`). */
   ref: (element: HTMLElement | null) => void;
-  /** The embed, once created in the browser (never during server rendering). */
+  /** The embed, once created in the browser (never during server rendering, never while signed out). */
   embed: Embed | undefined;
+  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` prop that logged out): no embed is made. */
+  signedOut: boolean;
 }
 
 /**
  * Creates an embed in the element that gets `ref`, and destroys it on unmount. Changing a listener or
  * a session callback never recreates it (the latest one is called); changing `baseUrl`, `publicId`,
- * `src`, `allowExport` or the ledger does (a new URL and session). `colorScheme`, `locale`,
+ * `src`, `allowExport` or the ledger does (a new URL and session). While the viewer is signed out
+ * (see `SessionLedgerProvider`) it makes no embed. `colorScheme`, `locale`,
  * `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
  * first mount mints nothing.
  * @example
@@ -57,13 +60,15 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   const [embed, setEmbed] = useState<Embed>();
   const latest = useRef(options);
   latest.current = options;
-  const contextLedger = useOptionalLedger();
-  const ledger = options.ledger ?? contextLedger;
+  const viewer = useOptionalLedger();
+  const ledger = options.ledger ?? viewer?.ledger;
+  // Signed out by the provider, or by a logout of the ledger given as a prop: make nothing until signed in again.
+  const signedOut = options.ledger ? options.ledger.loggedOut : viewer?.status === 'signed-out';
   const signed = options.mintSessionId !== undefined;
   const { baseUrl, publicId, src, allowExport, colorScheme, locale, timezone, theme } = options;
 
   useEffect(() => {
-    if (!container) return undefined;
+    if (!container || signedOut) return undefined;
     const current = latest.current;
     const settings: Partial<EmbedSettings> = {};
     for (const key of PASSED_SETTINGS) if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
@@ -90,7 +95,7 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
     };
     // Deliberately not on every option: the timezone is in the first URL and follows through
     // set-timezone after that; listeners and callbacks are read from `latest` when called.
-  }, [container, baseUrl, publicId, src, allowExport, signed, ledger]);
+  }, [container, baseUrl, publicId, src, allowExport, signed, ledger, signedOut]);
 
   const created = useRef<{ embed: Embed; timezone: string | undefined } | undefined>(undefined);
   useEffect(() => {
@@ -114,5 +119,5 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   }, [embed, themeKey]);
 
   const ref = useCallback((element: HTMLElement | null) => setContainer(element), []);
-  return { ref, embed };
+  return { ref, embed, signedOut };
 }

@@ -8,7 +8,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { StrictMode, createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Embed } from '@svc-embed/host';
+import { createSessionLedger, type Embed } from '@svc-embed/host';
 import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/helpers.js';
 import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
 
@@ -80,17 +80,58 @@ describe('<SvcEmbed>', () => {
 
 describe('SessionLedgerProvider', () => {
   function App({ mint, revoke }: { mint: () => string; revoke: (id: string) => void }) {
-    const [signedIn, setSignedIn] = useState(true);
-    const { logout } = useSessionLedger();
-    return signedIn ? (
+    const { status, logout, signIn } = useSessionLedger();
+    return status === 'signed-in' ? (
       <>
         <SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} revokeSessionId={revoke} attributes={{ title: 'Dashboard' }} />
-        <button type="button" onClick={async () => { await logout(); setSignedIn(false); }}>Sign out</button>
+        <button type="button" onClick={() => logout()}>Sign out</button>
       </>
     ) : (
-      <button type="button" onClick={() => setSignedIn(true)}>Sign in</button>
+      <button type="button" onClick={signIn}>Sign in</button>
     );
   }
+
+  /** The quick start's shape: the embed stays mounted whatever the status, the buttons follow it. */
+  function StaysMounted({ mint, revoke }: { mint: () => string; revoke: (id: string) => void }) {
+    const { status, logout, signIn } = useSessionLedger();
+    return (
+      <>
+        <SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} revokeSessionId={revoke} attributes={{ title: 'Dashboard' }} className="box" />
+        {status === 'signed-in' ? <button type="button" onClick={() => logout()}>Sign out</button> : <button type="button" onClick={signIn}>Sign in</button>}
+      </>
+    );
+  }
+
+  it('a still-mounted embed stays signed out after logout: no mint, no iframe, until signIn()', async () => {
+    const mint = mintCounter();
+    const revoke = vi.fn();
+    const { container } = render(<StrictMode><SessionLedgerProvider><StaysMounted mint={mint} revoke={revoke} /></SessionLedgerProvider></StrictMode>);
+    await waitFor(() => expect(screen.getByTitle('Dashboard').getAttribute('src')).toContain('session=s1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('button', { name: 'Sign in' });
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith('s1'));
+    // Give a re-embed every chance to happen: it must not.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(iframes()).toHaveLength(0);
+    expect(mint).toHaveBeenCalledTimes(1);
+    expect(container.querySelector('.box')?.hasAttribute('data-signed-out')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTitle('Dashboard').getAttribute('src')).toContain('session=s2'));
+    expect(mint).toHaveBeenCalledTimes(2);
+    expect(container.querySelector('.box')?.hasAttribute('data-signed-out')).toBe(false);
+  });
+
+  it('an embed given a ledger that logged out makes nothing when it re-renders', async () => {
+    const ledger = createSessionLedger();
+    const mint = mintCounter();
+    const { rerender } = render(<SvcEmbed baseUrl={TENANT} publicId="d-42" ledger={ledger} mintSessionId={mint} attributes={{ title: 'Dashboard' }} />);
+    await waitFor(() => expect(screen.getByTitle('Dashboard').getAttribute('src')).toContain('session=s1'));
+    await act(() => ledger.logout());
+    rerender(<SvcEmbed baseUrl={TENANT} publicId="d-43" ledger={ledger} mintSessionId={mint} attributes={{ title: 'Dashboard' }} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(iframes()).toHaveLength(0);
+    expect(mint).toHaveBeenCalledTimes(1);
+  });
 
   it('sign out revokes every id and removes the embed; signing in again embeds with a new ledger', async () => {
     const mint = mintCounter();

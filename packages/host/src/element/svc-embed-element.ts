@@ -27,7 +27,10 @@ export interface SvcEmbedElement extends HTMLElement {
   mintSessionId: EmbedOptions['mintSessionId'];
   /** Revokes a session id; overrides `session-endpoint`. */
   revokeSessionId: EmbedOptions['revokeSessionId'];
-  /** The viewer's ledger, shared with other embeds; default one per embed. */
+  /**
+   * The viewer's ledger, shared with other embeds; default one per embed. Once it has logged out the
+   * element stays signed out (no embed, `data-signed-out` set) until it is given a new ledger.
+   */
   ledger: SessionLedger | undefined;
   /** The embed while the element is connected, else undefined. */
   readonly embed: Embed | undefined;
@@ -49,12 +52,18 @@ export interface SvcEmbedElement extends HTMLElement {
   setSession: Embed['setSession'];
   /** `embed.renewSession`; throws `destroyed` while the element has no embed. */
   renewSession: Embed['renewSession'];
-  /** Logs the viewer out: revokes every id of the ledger and removes the iframe. */
+  /**
+   * Logs the viewer out: revokes every id of the ledger and removes the iframe. The element then
+   * stays signed out, whatever its attributes do, until it is given a new `ledger`.
+   */
   logout(): Promise<LogoutResult>;
 }
 
-/** The element's embed and the attributes it was made from (to tell whether a change needs a new one). */
-type Phase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string };
+/**
+ * The element's embed and the attributes it was made from (to tell whether a change needs a new
+ * one); `signed-out` after a logout of its ledger, until it gets a new one.
+ */
+type Phase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string } | { name: 'signed-out' };
 
 /**
  * Defines `<svc-embed>` in `registry` (default: the page's `customElements`) and returns its class.
@@ -70,7 +79,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     static observedAttributes = [...SVC_EMBED_ATTRIBUTES];
     mintSessionId: EmbedOptions['mintSessionId'];
     revokeSessionId: EmbedOptions['revokeSessionId'];
-    ledger: SessionLedger | undefined;
+    private viewerLedger: SessionLedger | undefined;
     private phase: Phase = { name: 'idle' };
     private cancelReconcile: (() => void) | undefined;
 
@@ -87,6 +96,12 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     get sessionEndpoint() { return this.getAttribute('session-endpoint'); }
     set sessionEndpoint(value) { this.reflect('session-endpoint', value); }
     get embed() { return this.phase.name === 'live' ? this.phase.embed : undefined; }
+    get ledger() { return this.viewerLedger; }
+    set ledger(value) {
+      this.viewerLedger = value;
+      // A new ledger is a new viewer signing in.
+      if (this.phase.name === 'signed-out') this.signIn();
+    }
 
     connectedCallback() {
       this.scheduleReconcile();
@@ -109,7 +124,11 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     refresh: Embed['refresh'] = () => this.live().refresh();
     setSession: Embed['setSession'] = (sessionId) => this.live().setSession(sessionId);
     renewSession: Embed['renewSession'] = () => this.live().renewSession();
-    logout = () => this.live().logout();
+    logout = () => {
+      const result = this.live().logout();
+      this.signOut();
+      return result;
+    };
 
     private reflect(attribute: string, value: string | null) {
       if (value === null || value === undefined) this.removeAttribute(attribute);
@@ -117,6 +136,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     }
 
     private live(): Embed {
+      if (this.phase.name === 'signed-out') throw new EmbedError('destroyed', '<svc-embed> is signed out: give it a new ledger (element.ledger = createSessionLedger()) to embed again');
       if (this.phase.name !== 'live') throw new EmbedError('destroyed', '<svc-embed> has no embed: it makes one once connected with a base-url');
       return this.phase.embed;
     }
@@ -138,6 +158,8 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     }
 
     private reconcile() {
+      if (this.phase.name === 'signed-out') return;
+      if (this.viewerLedger?.loggedOut) return this.signOut();
       const wanted = this.isConnected && this.baseUrl ? this.settingsKey() : undefined;
       if (this.phase.name === 'live' && this.phase.madeFrom === wanted) return;
       this.teardown();
@@ -195,6 +217,19 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       if (this.src) return { src: this.src };
       if (this.publicId !== null) return { publicId: this.publicId };
       throw new EmbedError('invalid-option', '<svc-embed> needs public-id or src');
+    }
+
+    /** Signed out: no embed until a new ledger comes. */
+    private signOut() {
+      this.teardown();
+      this.phase = { name: 'signed-out' };
+      this.toggleAttribute('data-signed-out', true);
+    }
+
+    private signIn() {
+      this.phase = { name: 'idle' };
+      this.removeAttribute('data-signed-out');
+      this.scheduleReconcile();
     }
 
     private teardown() {
