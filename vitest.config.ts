@@ -15,6 +15,7 @@ export default defineConfig({
       '@svc-embed/host': source('host'),
       '@svc-embed/frame': source('frame'),
       '@svc-embed/platform': source('platform'),
+      '@svc-embed/server': source('server'),
       '@svc-embed/react': source('react'),
       '@svc-embed/testing': source('testing'),
     },

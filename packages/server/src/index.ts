@@ -1,0 +1,2 @@
+export type { SessionStore } from './store.js';
+export type { EndpointLimits, SessionEndpointOptions, Viewer } from './endpoint-options.js';
