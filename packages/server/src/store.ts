@@ -19,8 +19,9 @@ export interface SessionStore {
   claimAll(viewerId: string): Promise<string[]>;
   /**
    * Counts one mint for `viewerId` at `now` in a window of `windowMs`, and returns how many the
-   * window holds with this one and when the oldest of them leaves it (for `Retry-After`). A mint at
-   * `at` is in the window at `now` while `at > now - windowMs`. Every call counts, refused ones too.
+   * window holds with this one (`count`) and the time the oldest of them was counted (`oldestAt`; it
+   * leaves the window at `oldestAt + windowMs`, which gives `Retry-After`). A mint at `at` is in the
+   * window at `now` while `at > now - windowMs`. Every call counts, refused ones too.
    */
   countMint(viewerId: string, now: number, windowMs: number): Promise<{ count: number; oldestAt: number }>;
   /** Releases the store's resources (connections, timers); the endpoint never calls it. */
