@@ -1,0 +1,186 @@
+// The Redis store on a real redis-server started for this file (and stopped by its pid after it):
+// the store conformance suite (on a manual clock and on the wall clock), then what is Redis' own:
+// the keys and their expiry, prefix isolation, a flushed script cache, and refusing at once or
+// within timeoutMs when Redis cannot answer.
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisStore, RedisStoreError } from '../src/redis.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+import { describeStoreConformance } from './store-conformance.js';
+
+type Client = ReturnType<typeof createClient>;
+
+const HOUR = 60 * 60_000;
+let server: RedisServer | undefined;
+const clients: Client[] = [];
+let prefixes = 0;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  clients.push(await connect(), await connect());
+});
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((client) => client.close()));
+  await server?.stop();
+});
+
+function connect(): Promise<Client> {
+  if (!server) throw new Error('redis-server did not start: see beforeAll');
+  return createClient({ url: server.url }).connect();
+}
+
+function client(index = 0): Client {
+  const found = clients[index];
+  if (!found) throw new Error('no Redis client: see beforeAll');
+  return found;
+}
+
+/** A prefix no other test uses, so each store starts empty on the shared server. */
+const freshPrefix = () => `test-${process.pid}-${(prefixes += 1)}:`;
+
+function manualClock(start = 1_700_000_000_000) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => (time += ms) };
+}
+
+describeStoreConformance('Redis store', async () => {
+  const clock = manualClock();
+  const prefix = freshPrefix();
+  return {
+    store: createRedisStore({ client: client(0), prefix, now: clock.now }),
+    secondInstance: createRedisStore({ client: client(1), prefix, now: clock.now }),
+    now: clock.now,
+    elapse: async (ms) => {
+      clock.advance(ms);
+    },
+    stop: async () => undefined, // the server, and every key on it, goes in afterAll
+  };
+});
+
+describeStoreConformance('Redis store on the wall clock', async () => {
+  const prefix = freshPrefix();
+  return {
+    store: createRedisStore({ client: client(0), prefix }),
+    secondInstance: createRedisStore({ client: client(1), prefix }),
+    stop: async () => undefined,
+  };
+});
+
+describe('Redis store keys', () => {
+  it('keeps a ledger as a sorted set scored by expiry, under the default prefix svc-embed:', async () => {
+    const store = createRedisStore({ client: client() });
+    const expiresAt = Date.now() + HOUR;
+    await store.add('viewer-keys', 'ses_1', expiresAt);
+    expect(await client().zRangeWithScores('svc-embed:ledger:viewer-keys', 0, -1)).toEqual([{ value: 'ses_1', score: expiresAt }]);
+    expect(await store.claimAll('viewer-keys')).toEqual(['ses_1']);
+    expect(await client().exists('svc-embed:ledger:viewer-keys')).toBe(0);
+  });
+
+  it("expires a ledger's key with its latest member, also after that member is claimed", async () => {
+    const clock = manualClock();
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix, now: clock.now });
+    const key = `${prefix}ledger:ada`;
+    await store.add('ada', 'ses_short', clock.now() + HOUR);
+    await store.add('ada', 'ses_long', clock.now() + 2 * HOUR);
+    expect(await client().pTTL(key)).toBeGreaterThan(2 * HOUR - 5_000);
+    expect(await store.claim('ada', 'ses_long')).toBe(true);
+    const ttl = await client().pTTL(key);
+    expect(ttl).toBeLessThanOrEqual(HOUR);
+    expect(ttl).toBeGreaterThan(HOUR - 5_000);
+  });
+
+  it('lets Redis delete a ledger by itself once its last id has expired', async () => {
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix });
+    await store.add('ada', 'ses_brief', Date.now() + 100);
+    expect(await client().exists(`${prefix}ledger:ada`)).toBe(1);
+    await expect.poll(() => client().exists(`${prefix}ledger:ada`), { timeout: 3_000, interval: 50 }).toBe(0);
+  });
+
+  it('keeps the mint count in its own key, expiring one window after the latest mint', async () => {
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix });
+    await store.countMint('ada', Date.now(), 60_000);
+    expect(await client().zCard(`${prefix}mints:ada`)).toBe(1);
+    const ttl = await client().pTTL(`${prefix}mints:ada`);
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('writes no key outside its prefix', async () => {
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix });
+    await store.add('ada', 'ses_1', Date.now() + HOUR);
+    await store.countMint('ada', Date.now(), 60_000);
+    await store.claim('ada', 'ses_unknown');
+    expect((await client().keys(`${prefix}*`)).sort()).toEqual([`${prefix}ledger:ada`, `${prefix}mints:ada`]);
+    const outside = (await client().keys('*')).filter((key) => !key.startsWith('test-') && !key.startsWith('svc-embed:'));
+    expect(outside).toEqual([]);
+  });
+});
+
+describe('Redis store prefixes', () => {
+  it('keeps two prefixes on one Redis apart: ledgers and mint counts', async () => {
+    const first = createRedisStore({ client: client(0), prefix: freshPrefix() });
+    const second = createRedisStore({ client: client(1), prefix: freshPrefix() });
+    await first.add('ada', 'ses_first', Date.now() + HOUR);
+    await second.add('ada', 'ses_second', Date.now() + HOUR);
+    expect(await second.claim('ada', 'ses_first')).toBe(false);
+    expect(await first.claimAll('ada')).toEqual(['ses_first']);
+    expect(await second.claimAll('ada')).toEqual(['ses_second']);
+    const t = Date.now();
+    await first.countMint('ada', t, 60_000);
+    expect(await second.countMint('ada', t, 60_000)).toEqual({ count: 1, oldestAt: t });
+  });
+});
+
+describe('Redis store scripts', () => {
+  it('loads its scripts again when Redis has forgotten them (SCRIPT FLUSH, a restart)', async () => {
+    const store = createRedisStore({ client: client(), prefix: freshPrefix() });
+    await store.add('ada', 'ses_1', Date.now() + HOUR);
+    await client().scriptFlush();
+    expect(await store.claim('ada', 'ses_1')).toBe(true);
+  });
+
+  it("rejects with redis-failed when its key holds another type (a prefix shared with someone else's data)", async () => {
+    const prefix = freshPrefix();
+    await client().set(`${prefix}ledger:ada`, 'not a sorted set');
+    const store = createRedisStore({ client: client(), prefix });
+    await expect(store.add('ada', 'ses_1', Date.now() + HOUR)).rejects.toMatchObject({ name: 'RedisStoreError', code: 'redis-failed' });
+  });
+});
+
+describe('Redis store when Redis cannot answer', () => {
+  it('rejects at once with redis-unavailable when the client is not connected, and queues nothing', async () => {
+    const closed = createClient({ url: server?.url ?? '' });
+    const store = createRedisStore({ client: closed, prefix: freshPrefix(), timeoutMs: 60_000 });
+    const started = Date.now();
+    const failure = await store.add('ada', 'ses_1', Date.now() + HOUR).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RedisStoreError);
+    expect(failure).toMatchObject({ code: 'redis-unavailable', message: expect.stringContaining('client.connect()') });
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it('rejects with redis-timeout within timeoutMs when Redis hangs (SIGSTOP), and works again after', async () => {
+    const running = requireServer();
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix, timeoutMs: 200 });
+    await store.add('ada', 'ses_before', Date.now() + HOUR);
+    process.kill(running.pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await expect(store.claimAll('ada')).rejects.toMatchObject({ code: 'redis-timeout' });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      process.kill(running.pid, 'SIGCONT');
+    }
+    await expect.poll(() => store.add('ada', 'ses_after', Date.now() + HOUR).then(() => true, () => false)).toBe(true);
+  });
+});
+
+function requireServer(): RedisServer {
+  if (!server) throw new Error('redis-server did not start: see beforeAll');
+  return server;
+}
