@@ -1,9 +1,30 @@
+import type { IncomingMessage } from 'node:http';
+import type { EndpointErrorCode } from './errors.js';
 import type { SessionStore } from './store.js';
 
 /** A viewer as the customer's own auth knows them: `id` keys their ledger; the rest is theirs. */
 export interface Viewer {
   /** Stable id of the viewer (a user id): every id minted for them is recorded under it. */
   id: string;
+}
+
+/** What `viewer` gets besides the `Request`. */
+export interface RequestContext {
+  /**
+   * The `node:http` request (Express's `req`) when the request came through the `node` adapter, so a
+   * `viewer` can read what the app's own middleware set on it (`req.user`, `req.session`).
+   */
+  nodeRequest?: IncomingMessage;
+}
+
+/** What went wrong where, for {@link SessionEndpointOptions.onError}. */
+export interface EndpointErrorReport {
+  /** The code of the answer (or of `logoutViewer`'s `failed` entry). */
+  code: EndpointErrorCode;
+  /** The viewer concerned, when known. */
+  viewerId?: string;
+  /** The session id concerned, when known. */
+  sessionId?: string;
 }
 
 /** Limits of {@link SessionEndpointOptions}; every one has a safe default. */
@@ -34,16 +55,34 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
   path: string;
   /** Origins whose pages may call it (`https://app.example`); any other `Origin`, or `Sec-Fetch-Site: cross-site`, answers 403. */
   allowedOrigins: readonly string[];
-  /** Who is asking, from the customer's own auth (cookie, header); `null` answers 401. */
-  viewer(request: Request): V | null | Promise<V | null>;
-  /** Mints one session id for `viewer` at the service (with the API key, on the server). */
+  /**
+   * Who is asking, from the customer's own auth (cookie, header; through the `node` adapter also
+   * `context.nodeRequest`); `null` answers 401. A throw, or a value without a non-empty string `id`,
+   * answers 500 `viewer-failed`.
+   */
+  viewer(request: Request, context: RequestContext): V | null | Promise<V | null>;
+  /** Mints one session id for `viewer` at the service (with the API key, on the server). A throw, or no non-empty string, answers 502 `mint-failed`. */
   mint(viewer: V): string | Promise<string>;
-  /** Revokes one session id at the service. */
+  /** Revokes one session id at the service; a throw (or a rejected promise) is a failed revocation. */
   revoke(sessionId: string): unknown;
   /** The viewers' ledgers. Default: in memory, for one process only. */
   store?: SessionStore;
   /** Limits; see {@link EndpointLimits}. */
   limits?: EndpointLimits;
+  /**
+   * A request with neither `Origin` nor `Sec-Fetch-Site` comes from no browser (browsers send
+   * `Origin` on every POST and DELETE): a server-side caller, a script, a test. It cannot carry a
+   * viewer's cookies without having them, so the default is `'allow'` (its `viewer()` still decides);
+   * `'refuse'` answers it 403 `forbidden-origin`.
+   */
+  requestsWithoutOrigin?: 'allow' | 'refuse';
+  /**
+   * Told of every failure with its underlying error (a rejected `mint`, `revoke` or store call, a
+   * throwing `viewer`), for the server's log: the answers themselves carry only the endpoint's own
+   * messages. The error may hold secrets (a service's response body): log it where secrets may go.
+   * Default: nothing is reported.
+   */
+  onError?(error: unknown, report: EndpointErrorReport): void;
   /** Clock, epoch ms. Default `Date.now`. */
   now?: () => number;
 }

@@ -1,2 +1,13 @@
+export { createSessionEndpoint } from './session-endpoint.js';
+export type { SessionEndpoint } from './session-endpoint.js';
+export type { EndpointErrorReport, EndpointLimits, RequestContext, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+export { EndpointError, ENDPOINT_ERROR_CODES } from './errors.js';
+export type { EndpointErrorCode } from './errors.js';
+export { ERROR_STATUS } from './responses.js';
+export { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from './memory-store.js';
+export type { MemoryStore, MemoryStoreOptions } from './memory-store.js';
+export type { NodeHandler } from './node-adapter.js';
+export { LOGOUT_CONCURRENCY } from './revocation.js';
+export type { LogoutResult } from './revocation.js';
+export { DEFAULT_BODY_BYTES, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_SESSION_LIFETIME_MS } from './resolve-options.js';
 export type { SessionStore } from './store.js';
-export type { EndpointLimits, SessionEndpointOptions, Viewer } from './endpoint-options.js';

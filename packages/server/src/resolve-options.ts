@@ -1,0 +1,112 @@
+import type { EndpointErrorReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import { EndpointError } from './errors.js';
+import { createMemoryStore } from './memory-store.js';
+import type { SessionStore } from './store.js';
+
+/** Default of `limits.mintsPerWindow`. */
+export const DEFAULT_MINTS_PER_WINDOW = 30;
+/** Default of `limits.mintWindowMs`: one minute. */
+export const DEFAULT_MINT_WINDOW_MS = 60_000;
+/** Default of `limits.bodyBytes`: the endpoint's requests carry no body; a small one is tolerated. */
+export const DEFAULT_BODY_BYTES = 1024;
+/** Default of `limits.sessionLifetimeMs`: the signed session's nominal 24 h. */
+export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
+
+/** The options with every default filled in and every value checked: what the routes read. */
+export interface ResolvedOptions<V extends Viewer = Viewer> {
+  path: string;
+  allowedOrigins: ReadonlySet<string>;
+  viewer: SessionEndpointOptions<V>['viewer'];
+  mint: SessionEndpointOptions<V>['mint'];
+  revoke: SessionEndpointOptions<V>['revoke'];
+  store: SessionStore;
+  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; sessionLifetimeMs: number };
+  requestsWithoutOrigin: 'allow' | 'refuse';
+  report(error: unknown, report: EndpointErrorReport): void;
+  now: () => number;
+}
+
+const invalid = (message: string) => new EndpointError('invalid-options', message);
+
+/**
+ * Checks `createSessionEndpoint`'s options and fills in the defaults.
+ * @throws {EndpointError} `invalid-options`, saying which option and what to write
+ */
+export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions<V>): ResolvedOptions<V> {
+  if (!options || typeof options !== 'object') throw invalid('createSessionEndpoint needs an options object: { path, allowedOrigins, viewer, mint, revoke }');
+  for (const name of ['viewer', 'mint', 'revoke'] as const) {
+    if (typeof options[name] !== 'function') throw invalid(`${name} must be a function (got ${typeof options[name]}); see the README's options table`);
+  }
+  const now = options.now ?? Date.now;
+  if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
+  const onError = options.onError;
+  return {
+    path: checkPath(options.path),
+    allowedOrigins: checkOrigins(options.allowedOrigins),
+    viewer: options.viewer,
+    mint: options.mint,
+    revoke: options.revoke,
+    store: checkStore(options.store) ?? createMemoryStore({ now }),
+    limits: checkLimits(options.limits ?? {}),
+    requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
+    report: (error, report) => reportSafely(onError, error, report),
+    now,
+  };
+}
+
+function checkPath(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw invalid(`path must be the endpoint's path from the site's root, such as '/api/embed-session' (got ${JSON.stringify(path)})`);
+  }
+  const trimmed = path.replace(/\/+$/, '');
+  if (!trimmed || /[?#\s]/.test(trimmed)) throw invalid(`path must be a path below the root without query, fragment or spaces, such as '/api/embed-session' (got ${JSON.stringify(path)})`);
+  return trimmed;
+}
+
+function checkOrigins(origins: unknown): ReadonlySet<string> {
+  if (!Array.isArray(origins) || origins.length === 0) {
+    throw invalid("allowedOrigins must list the origins of the pages that call the endpoint, such as ['https://app.example']");
+  }
+  for (const origin of origins) {
+    const parsed = typeof origin === 'string' && URL.canParse(origin) ? new URL(origin).origin : 'null';
+    if (parsed === 'null' || parsed !== origin) {
+      throw invalid(`allowedOrigins takes exact origins, scheme, host and port with no path or trailing slash, such as 'https://app.example' (got ${JSON.stringify(origin)})`);
+    }
+  }
+  return new Set(origins as string[]);
+}
+
+function checkStore(store: SessionStore | undefined): SessionStore | undefined {
+  if (store === undefined) return undefined;
+  const missing = (['add', 'claim', 'claimAll', 'countMint'] as const).filter((name) => typeof store?.[name] !== 'function');
+  if (missing.length) throw invalid(`store must be a SessionStore (createMemoryStore() or createRedisStore(...)); it has no ${missing.join(', ')}`);
+  return store;
+}
+
+function checkLimits(limits: NonNullable<SessionEndpointOptions['limits']>): ResolvedOptions['limits'] {
+  const positive = (name: keyof ResolvedOptions['limits'], fallback: number) => {
+    const value = limits[name] ?? fallback;
+    if (!Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${fallback}`);
+    return value;
+  };
+  return {
+    mintsPerWindow: positive('mintsPerWindow', DEFAULT_MINTS_PER_WINDOW),
+    mintWindowMs: positive('mintWindowMs', DEFAULT_MINT_WINDOW_MS),
+    bodyBytes: positive('bodyBytes', DEFAULT_BODY_BYTES),
+    sessionLifetimeMs: positive('sessionLifetimeMs', DEFAULT_SESSION_LIFETIME_MS),
+  };
+}
+
+function checkOriginless(value: unknown): 'allow' | 'refuse' {
+  if (value === undefined || value === 'allow' || value === 'refuse') return value ?? 'allow';
+  throw invalid(`requestsWithoutOrigin must be 'allow' or 'refuse' (got ${JSON.stringify(value)})`);
+}
+
+/** Calls `onError`; a throwing `onError` must not turn an answer into a crash. */
+function reportSafely(onError: SessionEndpointOptions['onError'], error: unknown, report: EndpointErrorReport): void {
+  try {
+    onError?.(error, report);
+  } catch {
+    // The report is a courtesy: the answer goes out regardless.
+  }
+}
