@@ -12,7 +12,9 @@ import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
 import { createSession } from './session.js';
 import { createEmbedIds } from './embed-ids.js';
+import type { ChannelWindow } from './ledger-endpoints.js';
 import { createSessionLedger } from './session-ledger.js';
+import { sessionCallbacks } from './session-endpoint.js';
 import { createSessionMint } from './session-mint.js';
 
 /**
@@ -30,11 +32,12 @@ import { createSessionMint } from './session-mint.js';
  * embed.setColorScheme('dark'); // queued until ready
  */
 export function createEmbed(options: EmbedOptions): Embed {
-  const { mintSessionId, revokeSessionId, readyTimeoutMs = 30_000 } = options;
+  const { readyTimeoutMs = 30_000 } = options;
   const context = resolveEmbedContext(options);
   const { window: win, now, log, origin, url } = context;
+  const { mintSessionId, revokeSessionId, endpoint } = sessionCallbacks(options);
   const ledger = options.ledger ?? createSessionLedger();
-  const ids = createEmbedIds({ ledger, revokeSessionId, mintLimit: options.mintLimit, log });
+  const ids = createEmbedIds({ ledger, revokeSessionId, endpoint, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
   const { record, revokeLateId } = ids;
   const { iframe, parent } = mountIframe({ options, document: context.document, origin, url });
   const lifecycle = createLifecycle({

@@ -1,5 +1,7 @@
 import type { DebugLogger } from './embed-options.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
+import type { ChannelWindow } from './ledger-endpoints.js';
+import type { SessionEndpointCallbacks } from './session-endpoint.js';
 import { ledgerInternals, type SessionLedger } from './session-ledger.js';
 
 /** One embed's side of its viewer's ledger: what it may mint, the ids it was given, and their revocation. */
@@ -20,8 +22,12 @@ export interface EmbedIds {
 export interface EmbedIdsOptions {
   /** The viewer's ledger. */
   ledger: SessionLedger;
-  /** The page's `revokeSessionId`. */
+  /** The page's `revokeSessionId` (or its session endpoint's). */
   revokeSessionId: ((sessionId: string) => unknown) | undefined;
+  /** The session endpoint the embed mints through, if any: the ledger's logout goes through it. */
+  endpoint: SessionEndpointCallbacks | undefined;
+  /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs. */
+  window: ChannelWindow;
   /** The embed's `mintLimit`; default {@link EMBED_MINT_LIMIT}. */
   mintLimit: MintLimit | undefined;
   /** The embed's debug logger. */
@@ -34,7 +40,8 @@ export interface EmbedIdsOptions {
  */
 export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
   const { ledger, revokeSessionId, log } = options;
-  const { attach, drop, budget } = ledgerInternals(ledger);
+  const { attach, drop, budget, useEndpoint } = ledgerInternals(ledger);
+  if (options.endpoint) useEndpoint(options.endpoint, options.window);
   const own = new Set<string>();
   const revoke = (why: string, sessionId: string) => {
     log('revoke', why, sessionId);

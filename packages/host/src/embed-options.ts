@@ -54,6 +54,15 @@ export interface EmbedSettings {
    */
   revokeSessionId?: (sessionId: string) => unknown;
   /**
+   * Your backend's session endpoint (`@svc-embed/server`, or your own with the same routes), instead
+   * of `mintSessionId` and `revokeSessionId`: `POST <endpoint>` mints (`{ "sessionId": "..." }`),
+   * `DELETE <endpoint>/<id>` revokes, and the ledger's logout goes through `POST <endpoint>/logout`,
+   * which revokes every id of the viewer (every tab, reload and device) and signs the viewer's other
+   * tabs of this origin out at once. Requests are same-origin `fetch` calls with the page's cookies.
+   * @example '/api/embed-session'
+   */
+  sessionEndpoint?: string;
+  /**
    * The viewer's {@link SessionLedger}, shared by every embed of that viewer so that one `logout()`
    * revokes every id and removes every iframe. Default: a ledger of this embed alone.
    */

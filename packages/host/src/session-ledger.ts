@@ -1,12 +1,8 @@
 import { EmbedError } from './errors.js';
-import { httpFailure } from './http-answer.js';
+import { createLedgerEndpoints, type ChannelWindow } from './ledger-endpoints.js';
+import { createLedgerIds } from './ledger-ids.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
-
-/** A revocation that resolved with a failed HTTP answer (`ok === false`) failed. */
-function checkRevocation(answer: unknown): void {
-  const failure = httpFailure(answer);
-  if (failure) throw new EmbedError('revoke-failed', `revokeSessionId failed: ${failure}; the id may still be live`);
-}
+import type { SessionEndpointCallbacks } from './session-endpoint.js';
 
 /** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */
 export interface LogoutResult {
@@ -36,10 +32,18 @@ export interface SessionLedger {
   record(sessionId: string, revoke: (sessionId: string) => unknown): void;
   /**
    * Destroys every embed using this ledger (removing its iframe, even a wrapped one), then revokes
-   * every recorded id, in parallel. Never rejects: failures are listed in the result. Idempotent:
-   * later calls return the same result.
+   * every recorded id, in parallel. With embeds on a `sessionEndpoint`, it signs out through
+   * `POST <endpoint>/logout` first (the endpoint revokes every id of the viewer, from every tab and
+   * device; they are in the result too), and the viewer's other tabs of this origin sign out at once.
+   * Never rejects: failures are listed in the result. Idempotent: later calls return the same result.
    */
   logout(): Promise<LogoutResult>;
+  /**
+   * Calls `listener` once when the viewer is logged out: by `logout()` here, or in another tab
+   * through a session endpoint (then this ledger's embeds are destroyed and `logout()` resolves with
+   * nothing revoked here). Returns the function that removes it.
+   */
+  onLogout(listener: () => void): () => void;
   /**
    * True once `logout()` was called: the viewer is signed out, the ledger takes no new embeds, and
    * the React provider and `<svc-embed>` make none until they get a new ledger.
@@ -66,6 +70,8 @@ interface LedgerInternals {
   attach(teardown: () => void): () => void;
   /** Revokes one recorded id now (an id minted but never used); logout reports how that went. */
   drop(sessionId: string): void;
+  /** Registers the session endpoint an embed mints through: logout goes through it, and through the viewer's other tabs. */
+  useEndpoint(callbacks: SessionEndpointCallbacks, win: ChannelWindow): void;
 }
 
 const internals = new WeakMap<SessionLedger, LedgerInternals>();
@@ -81,6 +87,15 @@ export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
 }
 
 /**
+ * `revokeConcurrency` when it is a whole number above 0.
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkConcurrency(revokeConcurrency: number): number {
+  if (Number.isInteger(revokeConcurrency) && revokeConcurrency >= 1) return revokeConcurrency;
+  throw new EmbedError('invalid-option', `revokeConcurrency must be a whole number above 0 (got ${revokeConcurrency})`);
+}
+
+/**
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
  * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
  * create a new one for the next viewer.
@@ -88,40 +103,43 @@ export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
  * @example const ledger = createSessionLedger({ mintLimit: { ids: 300, windowMs: 3_600_000 } });
  */
 export function createSessionLedger(options: SessionLedgerOptions = {}): SessionLedger {
-  const { revokeConcurrency = 4 } = options;
-  if (!Number.isInteger(revokeConcurrency) || revokeConcurrency < 1)
-    throw new EmbedError('invalid-option', `revokeConcurrency must be a whole number above 0 (got ${revokeConcurrency})`);
+  const revokeConcurrency = checkConcurrency(options.revokeConcurrency ?? 4);
   const budget = createMintBudget(options.mintLimit ?? LEDGER_MINT_LIMIT, { option: "the ledger's mintLimit", whose: 'this viewer' });
-  const ids = new Map<string, (sessionId: string) => unknown>();
-  /** Ids revoked before logout because they arrived too late to be used, with their revocation. */
-  const dropped = new Map<string, Promise<void>>();
+  const ids = createLedgerIds(revokeConcurrency);
   const teardowns = new Set<() => void>();
+  const listeners = new Set<() => void>();
   let result: Promise<LogoutResult> | undefined;
-  const revoke = (sessionId: string) => {
-    const revokeWith = ids.get(sessionId);
-    ids.delete(sessionId);
-    return Promise.resolve(sessionId).then(revokeWith).then(checkRevocation);
-  };
-  /** Destroys the viewer's embeds, then revokes every id, at most `revokeConcurrency` at a time. */
-  const logoutOnce = (): Promise<LogoutResult> => {
-    const done: LogoutResult = { revoked: [], failed: [] };
-    const note = (sessionId: string, revocation: Promise<void>) =>
-      revocation.then(
-        () => void done.revoked.push(sessionId),
-        (error: unknown) => void done.failed.push({ sessionId, error }),
-      );
+  /** Ends every embed of the viewer and tells the listeners: the start of any logout. */
+  const signOut = () => {
     teardowns.forEach((teardown) => teardown());
-    const early: Promise<void>[] = [];
-    dropped.forEach((revocation, sessionId) => early.push(note(sessionId, revocation)));
-    const all = inParallel([...ids.keys()], revokeConcurrency, (sessionId) => note(sessionId, revoke(sessionId)));
-    return Promise.all([...early, all]).then(() => done);
+    listeners.forEach((listener) => listener());
+    listeners.clear();
+  };
+  // Another tab signed the viewer out through an endpoint, which revoked every id: end ours.
+  const endpoints = createLedgerEndpoints(() => {
+    result ||= Promise.resolve({ revoked: [], failed: [] });
+    endpoints.close();
+    signOut();
+  });
+  /** Through the endpoints first (ending the embeds stops listening to them), then every id they did not revoke. */
+  const logoutOnce = async (): Promise<LogoutResult> => {
+    const viaEndpoints = endpoints.logout();
+    signOut();
+    const done = await viaEndpoints;
+    await ids.revokeAll(done, new Set(done.revoked));
+    return done;
   };
   const ledger: SessionLedger = {
-    record(sessionId, fn) {
-      ids.set(sessionId, fn);
-      if (result) revoke(sessionId).catch(() => {});
+    record(sessionId, revoke) {
+      ids.record(sessionId, revoke);
+      if (result) ids.revokeQuietly(sessionId);
     },
     logout: () => (result ||= logoutOnce()),
+    onLogout(listener) {
+      if (result) listener();
+      else listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     get loggedOut() {
       return result !== undefined;
     },
@@ -131,25 +149,15 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     attach(teardown) {
       if (result) throw new EmbedError('destroyed', 'this ledger has logged out');
       teardowns.add(teardown);
-      return () => teardowns.delete(teardown);
+      return () => {
+        teardowns.delete(teardown);
+        // No embed left: stop listening to the other tabs (the next embed listens again).
+        if (teardowns.size === 0) endpoints.close();
+      };
     },
-    drop(sessionId) {
-      if (!ids.has(sessionId)) return;
-      const revocation = revoke(sessionId);
-      revocation.catch(() => {});
-      // Reported by logout with the others: minted for this viewer, revoked (or not) early.
-      dropped.set(sessionId, revocation);
-    },
+    useEndpoint: (callbacks, win) => endpoints.add(callbacks, win),
+    // Reported by logout with the others: minted for this viewer, revoked (or not) early.
+    drop: (sessionId) => ids.drop(sessionId),
   });
   return ledger;
-}
-
-/** Runs `task` on every item, at most `limit` at a time, in order; resolves when all have settled. `task` never rejects. */
-function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  // One iterator shared by the workers: each takes the next item when its last task settles.
-  const queue = items.values();
-  const worker = async (): Promise<void> => {
-    for (const item of queue) await task(item);
-  };
-  return Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker)).then(() => {});
 }

@@ -146,7 +146,7 @@ describe('session-endpoint: the requests and what a failed answer rejects with',
     const fetch = vi.fn(async () => answer(200, { sessionId: 'abc' }));
     vi.stubGlobal('fetch', fetch);
     expect(await sessionEndpointCallbacks('https://app.example/api/embed-session//').mintSessionId()).toBe('abc');
-    expect(fetch).toHaveBeenCalledWith('https://app.example/api/embed-session', { method: 'POST', headers: { Accept: 'application/json' } });
+    expect(fetch).toHaveBeenCalledWith('https://app.example/api/embed-session', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   });
 
   it('a non-2xx mint answer: mint-failed naming the status; an answer without a sessionId string: mint-failed saying so', async () => {

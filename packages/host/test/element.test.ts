@@ -187,10 +187,14 @@ describe('<svc-embed>', () => {
     expect(() => element.refresh()).toThrow(expect.objectContaining({ code: 'destroyed', message: expect.stringContaining('once connected') }));
   });
 
-  it('session-endpoint: POST mints, DELETE <endpoint>/<id> revokes on logout, a non-2xx answer is a failure', async () => {
+  it.each([
+    ['signs out through POST <endpoint>/logout', true, ['POST /api/embed-session', 'POST /api/embed-session/logout']],
+    ['falls back to DELETE <endpoint>/<id> when the endpoint has no logout route', false, ['POST /api/embed-session', 'POST /api/embed-session/logout', 'DELETE /api/embed-session/ses-from-endpoint']],
+  ])('session-endpoint: POST mints; logout %s', async (_name, hasLogout, expected) => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
       calls.push(`${init.method} ${url}`);
+      if (url.endsWith('/logout')) return hasLogout ? Response.json({ revoked: ['ses-from-endpoint', 'ses-of-another-tab'], failed: [] }) : new Response(null, { status: 404 });
       if (init.method === 'POST') return new Response(JSON.stringify({ sessionId: 'ses-from-endpoint' }), { status: 200 });
       return new Response(null, { status: url.endsWith('ses-from-endpoint') ? 204 : 404 });
     }));
@@ -200,8 +204,8 @@ describe('<svc-embed>', () => {
     await tick();
     expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('ses-from-endpoint');
     const result = await element.logout();
-    expect(result).toEqual({ revoked: ['ses-from-endpoint'], failed: [] });
-    expect(calls).toEqual(['POST /api/embed-session', 'DELETE /api/embed-session/ses-from-endpoint']);
+    expect(result).toEqual({ revoked: hasLogout ? ['ses-from-endpoint', 'ses-of-another-tab'] : ['ses-from-endpoint'], failed: [] });
+    expect(calls).toEqual(expected);
 
   });
 

@@ -1,6 +1,6 @@
 'use client';
 import { createSessionLedger, type LogoutResult, type SessionLedger } from '@svc-embed/host';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /**
  * Whether a viewer is signed in: `signed-in` from the start; `signed-out` after `logout()`, when
@@ -36,11 +36,9 @@ const LedgerContext = createContext<SessionLedgerValue | undefined>(undefined);
 export function SessionLedgerProvider({ children }: { children?: ReactNode }) {
   const [viewer, setViewer] = useState(() => ({ ledger: createSessionLedger(), status: 'signed-in' as ViewerStatus }));
   const { ledger, status } = viewer;
-  const logout = useCallback(() => {
-    const result = ledger.logout();
-    setViewer((current) => (current.ledger === ledger ? { ledger, status: 'signed-out' } : current));
-    return result;
-  }, [ledger]);
+  // Signed out by logout() here, or by a sign-out in another tab through a session endpoint.
+  useEffect(() => ledger.onLogout(() => setViewer((current) => (current.ledger === ledger ? { ledger, status: 'signed-out' } : current))), [ledger]);
+  const logout = useCallback(() => ledger.logout(), [ledger]);
   const signIn = useCallback(() => setViewer({ ledger: createSessionLedger(), status: 'signed-in' }), []);
   const value = useMemo(() => ({ ledger, status, logout, signIn }), [ledger, status, logout, signIn]);
   return <LedgerContext.Provider value={value}>{children}</LedgerContext.Provider>;

@@ -47,7 +47,7 @@ export interface UseEmbedResult {
 /**
  * Creates an embed in the element that gets `ref`, and destroys it on unmount. Changing a listener or
  * a session callback never recreates it (the latest one is called); changing `baseUrl`, `publicId`,
- * `src`, `allowExport` or the ledger does (a new URL and session). While the viewer is signed out
+ * `src`, `allowExport`, `sessionEndpoint` or the ledger does (a new URL and session). While the viewer is signed out
  * (see `SessionLedgerProvider`) it makes no embed. `colorScheme`, `locale`,
  * `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
  * first mount mints nothing.
@@ -65,7 +65,7 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   // Signed out by the provider, or by a logout of the ledger given as a prop: make nothing until signed in again.
   const signedOut = options.ledger ? options.ledger.loggedOut : viewer?.status === 'signed-out';
   const signed = options.mintSessionId !== undefined;
-  const { baseUrl, publicId, src, allowExport, colorScheme, locale, timezone, theme } = options;
+  const { baseUrl, publicId, src, allowExport, sessionEndpoint, colorScheme, locale, timezone, theme } = options;
 
   useEffect(() => {
     if (!container || signedOut) return undefined;
@@ -78,6 +78,7 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
       baseUrl: current.baseUrl,
       container,
       ledger,
+      sessionEndpoint,
       ...(signed
         ? {
             mintSessionId: () => latest.current.mintSessionId!(),
@@ -95,7 +96,7 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
     };
     // Deliberately not on every option: the timezone is in the first URL and follows through
     // set-timezone after that; listeners and callbacks are read from `latest` when called.
-  }, [container, baseUrl, publicId, src, allowExport, signed, ledger, signedOut]);
+  }, [container, baseUrl, publicId, src, allowExport, sessionEndpoint, signed, ledger, signedOut]);
 
   const created = useRef<{ embed: Embed; timezone: string | undefined } | undefined>(undefined);
   useEffect(() => {

@@ -3,8 +3,9 @@ import { createEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
 import type { EmbedOptions, EmbedSurface } from '../embed-options.js';
 import { EmbedError } from '../errors.js';
-import type { LogoutResult, SessionLedger } from '../session-ledger.js';
-import { sessionEndpointCallbacks } from './session-endpoint.js';
+import type { ChannelWindow } from '../ledger-endpoints.js';
+import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLedger } from '../session-ledger.js';
+import { sessionEndpointCallbacks } from '../session-endpoint.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
 export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint'] as const;
@@ -63,7 +64,7 @@ export interface SvcEmbedElement extends HTMLElement {
  * The element's embed and the attributes it was made from (to tell whether a change needs a new
  * one); `signed-out` after a logout of its ledger, until it gets a new one.
  */
-type Phase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string } | { name: 'signed-out' };
+type Phase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string; unsubscribe: () => void } | { name: 'signed-out' };
 
 /**
  * Defines `<svc-embed>` in `registry` (default: the page's `customElements`) and returns its class.
@@ -182,13 +183,16 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       const signed = this.mintSessionId !== undefined || endpoint !== undefined;
       // The iframe fills the element: give the element its size (it is a block by default).
       if (!this.style.display) this.style.display = 'block';
+      // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
+      const ledger = this.ledger ?? createSessionLedger();
+      if (endpoint) ledgerInternals(ledger).useEndpoint(endpoint, (this.ownerDocument.defaultView ?? {}) as ChannelWindow);
       const embed = createEmbed({
         baseUrl,
         ...this.surface(),
         container: this,
         allowExport: this.allowExport,
         timezone: this.timezone ?? undefined,
-        ledger: this.ledger,
+        ledger,
         // The callbacks set as properties now, or later: the latest is called.
         ...(signed
           ? {
@@ -206,7 +210,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       embed.on('*', (payload, message) => dispatch(message.type.slice(message.type.lastIndexOf(':') + 1), payload));
       embed.on('renewed', (info) => dispatch('renewed', info));
       embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
-      this.phase = { name: 'live', embed, madeFrom };
+      this.phase = { name: 'live', embed, madeFrom, unsubscribe: ledger.onLogout(() => this.signOut()) };
     }
 
     /**
@@ -233,7 +237,10 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     }
 
     private teardown() {
-      if (this.phase.name === 'live') this.phase.embed.destroy();
+      if (this.phase.name === 'live') {
+        this.phase.unsubscribe();
+        this.phase.embed.destroy();
+      }
       this.phase = { name: 'idle' };
     }
   }
