@@ -1,9 +1,11 @@
 // The Redis store on a real redis-server started for this file (and stopped by its pid after it):
 // the store conformance suite (on a manual clock and on the wall clock), then what is Redis' own:
 // the keys and their expiry, prefix isolation, a flushed script cache, and refusing at once or
-// within timeoutMs when Redis cannot answer.
+// within timeoutMs when Redis cannot answer; and two endpoint instances sharing the Redis, each on its
+// own client: ids minted on one are revoked by a sign-out on the other, and only the owner's.
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionEndpoint, type SessionEndpoint } from '../src/index.js';
 import { createRedisStore, RedisStoreError } from '../src/redis.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 import { describeStoreConformance } from './store-conformance.js';
@@ -184,3 +186,95 @@ function requireServer(): RedisServer {
   if (!server) throw new Error('redis-server did not start: see beforeAll');
   return server;
 }
+
+describe('two endpoint instances sharing one Redis', () => {
+  const ORIGIN = 'https://app.example';
+  const PATH = '/api/embed-session';
+
+  /** Two instances, each with its own client, one prefix; one service that records every mint and revocation. */
+  function twoInstances() {
+    const prefix = freshPrefix();
+    const service = { minted: [] as string[], revoked: [] as string[] };
+    const instance = (index: number) =>
+      createSessionEndpoint({
+        path: PATH,
+        allowedOrigins: [ORIGIN],
+        viewer: (request) => {
+          const id = request.headers.get('x-viewer');
+          return id ? { id } : null;
+        },
+        mint: (viewer) => {
+          const sessionId = `ses_${viewer.id}_${service.minted.length + 1}`;
+          service.minted.push(sessionId);
+          return sessionId;
+        },
+        revoke: (sessionId) => {
+          service.revoked.push(sessionId);
+        },
+        store: createRedisStore({ client: client(index), prefix }),
+      });
+    return { service, first: instance(0), second: instance(1) };
+  }
+
+  const call = (endpoint: SessionEndpoint, viewer: string, method: string, path = PATH) =>
+    endpoint.fetch(new Request(`http://backend.example${path}`, { method, headers: { origin: ORIGIN, 'x-viewer': viewer } }));
+
+  async function mint(endpoint: SessionEndpoint, viewer: string): Promise<string> {
+    const response = await call(endpoint, viewer, 'POST');
+    expect(response.status).toBe(200);
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    return sessionId;
+  }
+
+  it('mints on one and signs out on the other: every id of the viewer is revoked, once, and no one else\'s', async () => {
+    const { service, first, second } = twoInstances();
+    const ada = [await mint(first, 'ada'), await mint(second, 'ada'), await mint(first, 'ada'), await mint(second, 'ada')];
+    const bob = await mint(first, 'bob');
+    const logout = await call(second, 'ada', 'POST', `${PATH}/logout`);
+    expect(logout.status).toBe(200);
+    const answer = (await logout.json()) as { revoked: string[]; failed: unknown[] };
+    expect([...answer.revoked].sort()).toEqual([...ada].sort());
+    expect(answer.failed).toEqual([]);
+    expect([...service.revoked].sort()).toEqual([...ada].sort());
+    expect(await first.logoutViewer('ada')).toEqual({ revoked: [], failed: [] });
+    expect(service.revoked).not.toContain(bob);
+  });
+
+  it("revokes one id through the other instance only for its owner: another viewer's id answers 404 and never reaches the service", async () => {
+    const { service, first, second } = twoInstances();
+    const adaId = await mint(first, 'ada');
+    const stolen = await call(second, 'bob', 'DELETE', `${PATH}/${encodeURIComponent(adaId)}`);
+    expect(stolen.status).toBe(404);
+    expect(service.revoked).toEqual([]);
+    const own = await call(second, 'ada', 'DELETE', `${PATH}/${encodeURIComponent(adaId)}`);
+    expect(own.status).toBe(204);
+    expect(service.revoked).toEqual([adaId]);
+    expect((await call(first, 'ada', 'DELETE', `${PATH}/${encodeURIComponent(adaId)}`)).status).toBe(404);
+  });
+
+  it("signs the viewer out from the customer's own code (logoutViewer) on either instance, with no tab open", async () => {
+    const { service, first, second } = twoInstances();
+    const ids = await Promise.all([mint(first, 'ada'), mint(second, 'ada'), mint(first, 'ada')]);
+    const result = await second.logoutViewer('ada');
+    expect([...result.revoked].sort()).toEqual([...ids].sort());
+    expect([...service.revoked].sort()).toEqual([...ids].sort());
+  });
+
+  it('shares the mint limit: the instances count one window per viewer between them', async () => {
+    const prefix = freshPrefix();
+    const limited = (index: number) =>
+      createSessionEndpoint({
+        path: PATH,
+        allowedOrigins: [ORIGIN],
+        viewer: () => ({ id: 'ada' }),
+        mint: () => `ses_${Math.random()}`,
+        revoke: () => undefined,
+        limits: { mintsPerWindow: 3 },
+        store: createRedisStore({ client: client(index), prefix }),
+      });
+    const [first, second] = [limited(0), limited(1)];
+    const statuses = [];
+    for (const endpoint of [first, second, first, second]) statuses.push((await call(endpoint, 'ada', 'POST')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
