@@ -4,7 +4,7 @@
  * `timeoutMs` is withdrawn from the client's queue (its abort signal) and refused.
  */
 import type { RedisScript } from './redis-scripts.js';
-import { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';
+import { EndpointError } from './errors.js';
 
 /**
  * What the Redis store needs of a client: a connected client from `createClient(...)` of the official
@@ -34,8 +34,8 @@ export function createScriptRunner(options: ScriptRunnerOptions): RunScript {
 
 async function runScript(options: ScriptRunnerOptions, script: RedisScript, key: string, args: string[]): Promise<unknown> {
   if (!options.client.isReady) {
-    throw new RedisStoreError(
-      RedisStoreErrorCode.unavailable,
+    throw new EndpointError(
+      'store-unavailable',
       `The Redis store's client is not connected, so ${script.name} was not sent; connect it (await client.connect()) and check that Redis runs at its URL`,
     );
   }
@@ -67,18 +67,19 @@ function rejectOnAbort(signal: AbortSignal): Promise<never> {
   });
 }
 
-function storeError(error: unknown, context: { script: RedisScript; timedOut: boolean; timeoutMs: number }): RedisStoreError {
-  if (error instanceof RedisStoreError) return error;
+/** The store's rejections are `EndpointError`s coded `store-unavailable`; the message says why and what to check. */
+function storeError(error: unknown, context: { script: RedisScript; timedOut: boolean; timeoutMs: number }): EndpointError {
+  if (error instanceof EndpointError) return error;
   if (context.timedOut) {
-    return new RedisStoreError(
-      RedisStoreErrorCode.timeout,
+    return new EndpointError(
+      'store-unavailable',
       `Redis did not answer the store's ${context.script.name} within ${context.timeoutMs} ms; check the server and the network, or raise the store's timeoutMs`,
       { cause: error },
     );
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return new RedisStoreError(
-    RedisStoreErrorCode.failed,
+  return new EndpointError(
+    'store-unavailable',
     `The Redis store's ${context.script.name} failed (${reason}); check that Redis runs and that the client can reach it`,
     { cause: error },
   );

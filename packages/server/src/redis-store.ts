@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { SessionStore } from './store.js';
 import { createScriptRunner, type RedisStoreClient, type RunScript } from './redis-command.js';
 import { ADD_SCRIPT, CLAIM_ALL_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT } from './redis-scripts.js';
-import { RedisStoreError, RedisStoreErrorCode } from './redis-store-error.js';
+import { EndpointError } from './errors.js';
 
 /** The key prefix when none is given. */
 export const DEFAULT_REDIS_PREFIX = 'svc-embed:';
@@ -45,7 +45,8 @@ export interface RedisStoreOptions {
 /**
  * A {@link SessionStore} in Redis, for an endpoint that runs on several instances (or restarts):
  * every instance sharing the Redis sees every id minted for a viewer. Each operation is atomic.
- * An operation rejects, and never hangs, when Redis is down or slow.
+ * An operation rejects, and never hangs, when Redis is down or slow: with an `EndpointError` coded
+ * `store-unavailable` whose message says why (not connected, no answer within `timeoutMs`, an error).
  * @example
  * const endpoint = createSessionEndpoint({ ...options, store: createRedisStore({ client }) });
  */
@@ -85,9 +86,9 @@ function readIds(reply: unknown): string[] {
   return reply.map((id) => String(id));
 }
 
-function unexpectedReply(operation: string, reply: unknown): RedisStoreError {
-  return new RedisStoreError(
-    RedisStoreErrorCode.failed,
+function unexpectedReply(operation: string, reply: unknown): EndpointError {
+  return new EndpointError(
+    'store-unavailable',
     `The Redis store's ${operation} got a reply of an unexpected shape (${typeof reply}); is the prefix's key used by something else?`,
   );
 }
