@@ -17,6 +17,8 @@ declare global {
   const items: { type: 'WORKBOOK' | 'FOLDER'; id: number }[];
   const manyItems: { type: 'WORKBOOK' | 'FOLDER'; id: number }[];
   const envId: string;
+  /** The reader's own auth on their backend: the signed-in user of a request, or null (the server README's `viewer`). */
+  function currentUser(request: Request): Promise<{ id: string } | null>;
   /** The reader's web server (Express-like) and its request. */
   const app: { post(path: string, handler: (req: { user: { id: string } }, res: { json(body: unknown): void }) => unknown): void };
 }

@@ -1,0 +1,126 @@
+// The server README's three examples run as written against the emulator: Express 5 and Hono as
+// real servers driven over HTTP, the Next.js route handler through Request and Response. Only the
+// reader's own `currentUser` is supplied (a header names the user) and the environment points the
+// examples at the emulator and a free port. Needs a build (the examples import the built packages).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../packages/emulator/src/index.js';
+import { codeBlocks, ROOT } from './readme-files.js';
+
+const README = 'packages/server/README.md';
+const RUN_DIR = join(ROOT, 'reports', 'snippets-run', 'server');
+mkdirSync(RUN_DIR, { recursive: true });
+const block = (contains: string) => {
+  const found = codeBlocks(README).find((candidate) => candidate.language === 'ts' && candidate.code.includes(contains));
+  if (!found) throw new Error(`${README} has no ts block with ${contains}`);
+  return found.code;
+};
+/** The reader's own auth, as the examples expect it: here an `x-reader-user` header names the user. */
+const CURRENT_USER = "globalThis.currentUser = async (request) => { const id = request.headers.get('x-reader-user'); return id ? { id } : null; };";
+
+const freePort = () => new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => resolve(port));
+  });
+});
+
+/** Bundles a README block (packages external) and a runner that defines `currentUser` first, then runs it (and `after`). */
+async function prepare(name: string, code: string, after = ''): Promise<string> {
+  writeFileSync(join(RUN_DIR, `${name}.ts`), code);
+  await build({ entryPoints: [join(RUN_DIR, `${name}.ts`)], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: join(RUN_DIR, `${name}.mjs`), logLevel: 'silent' });
+  const runner = join(RUN_DIR, `${name}-run.mjs`);
+  writeFileSync(runner, `${CURRENT_USER}\nconst module = await import('./${name}.mjs');\n${after}\n`);
+  return runner;
+}
+
+type Emulator = Awaited<ReturnType<typeof createEmulator>>;
+let emulator: Emulator;
+const running: ChildProcess[] = [];
+beforeAll(async () => {
+  emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const child of running) child.kill();
+  await emulator.close();
+});
+const environment = (extra: Record<string, string>) => ({ ...process.env, SVC_EMBED_BASE_URL: emulator.url, SVC_EMBED_API_KEY: 'emulator-dev-key', ...extra });
+
+/** Starts a server example on a free port and resolves once it says it listens. */
+async function startServer(runner: string): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes(`listening on ${port}`)) resolve();
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`the example exited (${code}): ${output}`)));
+  });
+  return { port, child };
+}
+
+/** A viewer's round trip through a served example: mint, revoke, mint twice, sign out; and a foreign page refused. */
+async function roundTrip(port: number): Promise<void> {
+  const origin = `http://localhost:${port}`;
+  const send = (method: string, path: string, user: string, headers: Record<string, string> = {}) =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-reader-user': user, ...headers } });
+  const mint = async (user: string) => ((await (await send('POST', '/api/embed-session', user)).json()) as { sessionId: string }).sessionId;
+  const first = await mint('ada');
+  expect(emulator.state.describe(first)?.status).toBe('pending');
+  expect((await send('DELETE', `/api/embed-session/${first}`, 'bob')).status).toBe(404);
+  expect((await send('DELETE', `/api/embed-session/${first}`, 'ada')).status).toBe(204);
+  expect(emulator.state.describe(first)?.status).toBe('revoked');
+  const others = [await mint('ada'), await mint('ada')];
+  const logout = (await (await send('POST', '/api/embed-session/logout', 'ada')).json()) as { revoked: string[] };
+  expect([...logout.revoked].sort()).toEqual([...others].sort());
+  for (const id of others) expect(emulator.state.describe(id)?.status).toBe('revoked');
+  const foreign = await send('POST', '/api/embed-session', 'ada', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+  expect(foreign.status).toBe(403);
+  expect((await send('POST', '/api/embed-session', '')).status).toBe(401);
+}
+
+describe("the server README's examples, against the emulator", () => {
+  it('Express 5: mints, revokes only the viewer\'s own ids, signs out, refuses another site', async () => {
+    const { port } = await startServer(await prepare('express', block("from 'express'")));
+    await roundTrip(port);
+  }, 60_000);
+
+  it('Hono on @hono/node-server: the same', async () => {
+    const { port } = await startServer(await prepare('hono', block("from 'hono'")));
+    await roundTrip(port);
+  }, 60_000);
+
+  it('the Next.js route handler: POST and DELETE through Request and Response', async () => {
+    const drive = `
+const origin = 'https://app.example';
+const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-reader-user': user } });
+const minted = await module.POST(request('POST', '/api/embed-session', 'ada'));
+const { sessionId } = await minted.json();
+const foreign = await module.DELETE(request('DELETE', '/api/embed-session/' + sessionId, 'bob'));
+const revoked = await module.DELETE(request('DELETE', '/api/embed-session/' + sessionId, 'ada'));
+const again = await module.POST(request('POST', '/api/embed-session', 'ada'));
+const logout = await module.POST(request('POST', '/api/embed-session/logout', 'ada'));
+console.log(JSON.stringify({ minted: minted.status, sessionId, foreign: foreign.status, revoked: revoked.status, again: (await again.json()).sessionId, logout: await logout.json() }));`;
+    const runner = await prepare('next-route', block('export const POST'), drive);
+    const printed = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ APP_ORIGIN: 'https://app.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk));
+      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
+    });
+    const result = JSON.parse(printed.trim().split('\n').pop() ?? '{}');
+    expect(result).toMatchObject({ minted: 200, foreign: 404, revoked: 204, logout: { revoked: [result.again], failed: [] } });
+    expect(emulator.state.describe(result.sessionId)?.status).toBe('revoked');
+    expect(emulator.state.describe(result.again)?.status).toBe('revoked');
+  }, 60_000);
+});
