@@ -129,76 +129,80 @@ function summary(label: string, outcomes: Outcomes, revokedOnLogout: string[]): 
   return `${label}: ${outcomes.minted.length} minted, ${outcomes.handedOut.length} handed out, ${outcomes.refused} refused (${outcomes.revokedAtOnce.length} of them after a mint, revoked at once; ${twice} also recorded), ${revokedOnLogout.length} revoked on logout, slowest refusal ${outcomes.slowestRefusalMs} ms`;
 }
 
-describe('Redis killed mid-run and started again', () => {
-  it('the store: records every id it accepts, refuses the others promptly, and the ledger survives the restart', async () => {
-    server = await startRedisServer({ persistent: true });
-    const { client, errors } = await connectedClient(server);
-    const store: SessionStore = createRedisStore({ client, prefix: 'fault-store:', timeoutMs: TIMEOUT_MS });
-    const outcomes = newOutcomes();
-    // The endpoint's rule, kept in view at the store's level: record before answering, else revoke at once.
-    await killAndRestartWhileMinting(client, outcomes, async (viewerId) => {
-      const id = `ses_${outcomes.minted.length}_${viewerId}`;
-      outcomes.minted.push(id);
-      const started = Date.now();
-      try {
-        await store.add(viewerId, id, Date.now() + HOUR);
-        outcomes.handedOut.push(id);
-      } catch {
-        outcomes.refused += 1;
-        outcomes.revokedAtOnce.push(id);
-        outcomes.slowestRefusalMs = Math.max(outcomes.slowestRefusalMs, Date.now() - started);
-      }
-    });
-    const revokedOnLogout = (await Promise.all(Array.from({ length: VIEWERS }, (_, index) => store.claimAll(`viewer-${index}`)))).flat();
-    await client.close();
-    console.info(summary('store', outcomes, revokedOnLogout));
-    expectNothingLost(outcomes, revokedOnLogout);
-    expect(errors.length).toBeGreaterThan(0);
-  });
-
-  it('the endpoint: answers 200 only with recorded ids, 503 otherwise (revoking a fresh id at once), and logout revokes every id handed out', async () => {
-    server = await startRedisServer({ persistent: true });
-    const { client } = await connectedClient(server);
-    const outcomes = newOutcomes();
-    const revokedOnLogout: string[] = [];
-    let phase: 'minting' | 'logout' = 'minting';
-    const endpoint = createSessionEndpoint({
-      path: PATH,
-      allowedOrigins: [ORIGIN],
-      viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
-      // A mint takes a moment, as a call to the service does; Redis is killed during the 300th, so
-      // that mint (and the others then in the service) ends with nothing to record it in.
-      mint: async (viewer) => {
-        const id = `ses_${outcomes.minted.length}_${viewer.id}`;
-        outcomes.minted.push(id);
-        if (outcomes.minted.length === 300) killRedisNow();
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        return id;
-      },
-      revoke: (sessionId) => {
-        (phase === 'minting' ? outcomes.revokedAtOnce : revokedOnLogout).push(sessionId);
-      },
-      limits: { mintsPerWindow: 1_000_000 },
-      store: createRedisStore({ client, prefix: 'fault-endpoint:', timeoutMs: TIMEOUT_MS }),
-    });
-    const statuses = new Map<number, number>();
-    await killAndRestartWhileMinting(client, outcomes, async (viewerId) => {
-      const started = Date.now();
-      const response = await endpoint.fetch(new Request(`http://backend.example${PATH}`, { method: 'POST', headers: { origin: ORIGIN, 'x-viewer': viewerId } }));
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      if (response.status === 200) {
-        outcomes.handedOut.push(((await response.json()) as { sessionId: string }).sessionId);
-        return;
-      }
-      expect(response.status).toBe(503);
+/** The store alone, with the endpoint's rule kept in view: record before answering, else revoke at once. */
+async function storeThroughKill(): Promise<void> {
+  server = await startRedisServer({ persistent: true });
+  const { client, errors } = await connectedClient(server);
+  const store: SessionStore = createRedisStore({ client, prefix: 'fault-store:', timeoutMs: TIMEOUT_MS });
+  const outcomes = newOutcomes();
+  await killAndRestartWhileMinting(client, outcomes, async (viewerId) => {
+    const id = `ses_${outcomes.minted.length}_${viewerId}`;
+    outcomes.minted.push(id);
+    const started = Date.now();
+    try {
+      await store.add(viewerId, id, Date.now() + HOUR);
+      outcomes.handedOut.push(id);
+    } catch {
       outcomes.refused += 1;
+      outcomes.revokedAtOnce.push(id);
       outcomes.slowestRefusalMs = Math.max(outcomes.slowestRefusalMs, Date.now() - started);
-    });
-    phase = 'logout';
-    for (let index = 0; index < VIEWERS; index += 1) expect((await endpoint.logoutViewer(`viewer-${index}`)).failed).toEqual([]);
-    await client.close();
-    console.info(summary('endpoint', outcomes, revokedOnLogout), Object.fromEntries(statuses));
-    expectNothingLost(outcomes, revokedOnLogout);
-    expect(outcomes.revokedAtOnce.length, 'the mints in the service when Redis was killed were revoked at once').toBeGreaterThan(0);
+    }
   });
+  const revokedOnLogout = (await Promise.all(Array.from({ length: VIEWERS }, (_, index) => store.claimAll(`viewer-${index}`)))).flat();
+  await client.close();
+  console.info(summary('store', outcomes, revokedOnLogout));
+  expectNothingLost(outcomes, revokedOnLogout);
+  expect(errors.length).toBeGreaterThan(0);
+}
+
+/** The endpoint on the Redis store, minting through its Fetch API handler; Redis is killed during a mint. */
+async function endpointThroughKill(): Promise<void> {
+  server = await startRedisServer({ persistent: true });
+  const { client } = await connectedClient(server);
+  const outcomes = newOutcomes();
+  const revokedOnLogout: string[] = [];
+  let phase: 'minting' | 'logout' = 'minting';
+  const endpoint = createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
+    // A mint takes a moment, as a call to the service does; Redis is killed during the 300th, so
+    // that mint (and the others then in the service) ends with nothing to record it in.
+    mint: async (viewer) => {
+      const id = `ses_${outcomes.minted.length}_${viewer.id}`;
+      outcomes.minted.push(id);
+      if (outcomes.minted.length === 300) killRedisNow();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      return id;
+    },
+    revoke: (sessionId) => {
+      (phase === 'minting' ? outcomes.revokedAtOnce : revokedOnLogout).push(sessionId);
+    },
+    limits: { mintsPerWindow: 1_000_000 },
+    store: createRedisStore({ client, prefix: 'fault-endpoint:', timeoutMs: TIMEOUT_MS }),
+  });
+  const statuses = new Map<number, number>();
+  await killAndRestartWhileMinting(client, outcomes, async (viewerId) => {
+    const started = Date.now();
+    const response = await endpoint.fetch(new Request(`http://backend.example${PATH}`, { method: 'POST', headers: { origin: ORIGIN, 'x-viewer': viewerId } }));
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    if (response.status === 200) {
+      outcomes.handedOut.push(((await response.json()) as { sessionId: string }).sessionId);
+      return;
+    }
+    expect(response.status).toBe(503);
+    outcomes.refused += 1;
+    outcomes.slowestRefusalMs = Math.max(outcomes.slowestRefusalMs, Date.now() - started);
+  });
+  phase = 'logout';
+  for (let index = 0; index < VIEWERS; index += 1) expect((await endpoint.logoutViewer(`viewer-${index}`)).failed).toEqual([]);
+  await client.close();
+  console.info(summary('endpoint', outcomes, revokedOnLogout), Object.fromEntries(statuses));
+  expectNothingLost(outcomes, revokedOnLogout);
+  expect(outcomes.revokedAtOnce.length, 'the mints in the service when Redis was killed were revoked at once').toBeGreaterThan(0);
+}
+
+describe('Redis killed mid-run and started again', () => {
+  it('the store: records every id it accepts, refuses the others promptly, and the ledger survives the restart', storeThroughKill);
+  it('the endpoint: answers 200 only with recorded ids, 503 otherwise (revoking a fresh id at once), and logout revokes every id handed out', endpointThroughKill);
 });

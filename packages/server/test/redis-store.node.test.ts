@@ -190,45 +190,45 @@ function requireServer(): RedisServer {
   return server;
 }
 
+const ORIGIN = 'https://app.example';
+const PATH = '/api/embed-session';
+
+/** Two instances, each with its own client, one prefix; one service that records every mint and revocation. */
+function twoInstances() {
+  const prefix = freshPrefix();
+  const service = { minted: [] as string[], revoked: [] as string[] };
+  const instance = (index: number) =>
+    createSessionEndpoint({
+      path: PATH,
+      allowedOrigins: [ORIGIN],
+      viewer: (request) => {
+        const id = request.headers.get('x-viewer');
+        return id ? { id } : null;
+      },
+      mint: (viewer) => {
+        const sessionId = `ses_${viewer.id}_${service.minted.length + 1}`;
+        service.minted.push(sessionId);
+        return sessionId;
+      },
+      revoke: (sessionId) => {
+        service.revoked.push(sessionId);
+      },
+      store: createRedisStore({ client: client(index), prefix }),
+    });
+  return { service, first: instance(0), second: instance(1) };
+}
+
+const call = (endpoint: SessionEndpoint, viewer: string, method: string, path = PATH) =>
+  endpoint.fetch(new Request(`http://backend.example${path}`, { method, headers: { origin: ORIGIN, 'x-viewer': viewer } }));
+
+async function mint(endpoint: SessionEndpoint, viewer: string): Promise<string> {
+  const response = await call(endpoint, viewer, 'POST');
+  expect(response.status).toBe(200);
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  return sessionId;
+}
+
 describe('two endpoint instances sharing one Redis', () => {
-  const ORIGIN = 'https://app.example';
-  const PATH = '/api/embed-session';
-
-  /** Two instances, each with its own client, one prefix; one service that records every mint and revocation. */
-  function twoInstances() {
-    const prefix = freshPrefix();
-    const service = { minted: [] as string[], revoked: [] as string[] };
-    const instance = (index: number) =>
-      createSessionEndpoint({
-        path: PATH,
-        allowedOrigins: [ORIGIN],
-        viewer: (request) => {
-          const id = request.headers.get('x-viewer');
-          return id ? { id } : null;
-        },
-        mint: (viewer) => {
-          const sessionId = `ses_${viewer.id}_${service.minted.length + 1}`;
-          service.minted.push(sessionId);
-          return sessionId;
-        },
-        revoke: (sessionId) => {
-          service.revoked.push(sessionId);
-        },
-        store: createRedisStore({ client: client(index), prefix }),
-      });
-    return { service, first: instance(0), second: instance(1) };
-  }
-
-  const call = (endpoint: SessionEndpoint, viewer: string, method: string, path = PATH) =>
-    endpoint.fetch(new Request(`http://backend.example${path}`, { method, headers: { origin: ORIGIN, 'x-viewer': viewer } }));
-
-  async function mint(endpoint: SessionEndpoint, viewer: string): Promise<string> {
-    const response = await call(endpoint, viewer, 'POST');
-    expect(response.status).toBe(200);
-    const { sessionId } = (await response.json()) as { sessionId: string };
-    return sessionId;
-  }
-
   it('mints on one and signs out on the other: every id of the viewer is revoked, once, and no one else\'s', async () => {
     const { service, first, second } = twoInstances();
     const ada = [await mint(first, 'ada'), await mint(second, 'ada'), await mint(first, 'ada'), await mint(second, 'ada')];
