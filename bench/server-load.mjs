@@ -1,0 +1,222 @@
+// Load run of the session endpoint (`npm run bench:server`; a script, not a timed test). In one run,
+// round after round on fresh viewers: 1,000 viewers x 5 concurrent mints (5,000 POSTs at once over
+// keep-alive connections) against
+//   - a bare hand-written mint route (node:http: call mint, answer JSON; no ledger, no checks),
+//   - the endpoint with the memory store (one node:http server),
+//   - the endpoint with the Redis store on two instances (two node:http servers, each with its own
+//     client, on one redis-server started for the run), mints alternating between them;
+// then every viewer signs out (POST <path>/logout, alternating instances) and the run checks that
+// the ids revoked at the service equal the ids minted, id for id, none revoked twice. The service is
+// a recording stub that answers at once, so the figures are the endpoint's own cost. Everything but
+// Redis runs in this one process. Prints Markdown tables; exits 1 if a check fails.
+import { createServer, Agent, request as httpRequest } from 'node:http';
+import { createClient } from 'redis';
+import { createMemoryStore, createSessionEndpoint } from '@svc-embed/server';
+import { createRedisStore } from '@svc-embed/server/redis';
+import { startRedisDaemon } from './redis-daemon.mjs';
+import { format, formatSpread, quantile, spread } from './stats.mjs';
+
+const VIEWERS = 1000;
+const MINTS_PER_VIEWER = 5;
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ORIGIN = 'https://app.example';
+const PATH = '/api/embed-session';
+
+/** The service: mints unique ids, records every revocation. */
+function recordingService() {
+  const service = { minted: [], revoked: [] };
+  service.mint = async () => {
+    const id = `ses_${service.minted.length + 1}`;
+    service.minted.push(id);
+    return id;
+  };
+  service.revoke = async (sessionId) => {
+    service.revoked.push(sessionId);
+  };
+  return service;
+}
+
+function sessionEndpoint(service, store) {
+  return createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: (request) => {
+      const id = request.headers.get('x-viewer');
+      return id ? { id } : null;
+    },
+    mint: () => service.mint(),
+    revoke: (sessionId) => service.revoke(sessionId),
+    store,
+  });
+}
+
+/** The route a customer writes by hand: POST mints and answers JSON; nothing recorded, nothing checked. */
+function bareMintRoute(service) {
+  return async (req, res) => {
+    if (req.method !== 'POST' || req.url !== PATH) return void res.writeHead(404).end();
+    req.resume();
+    const sessionId = await service.mint();
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ sessionId }));
+  };
+}
+
+async function listen(handler) {
+  const server = createServer((req, res) => void handler(req, res));
+  server.keepAliveTimeout = 60_000; // longer than a round, so no idle socket is closed under the client
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const close = () => {
+    agent.destroy();
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  };
+  return { port: server.address().port, agent, close };
+}
+
+/** One request from the "browser": the allowed origin and the viewer's header. */
+function send(target, { method, path, viewer }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest({ host: '127.0.0.1', port: target.port, agent: target.agent, method, path, headers: { origin: ORIGIN, 'x-viewer': viewer } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null, ms: performance.now() - started });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const viewerName = (round, index) => `r${round}-viewer-${index}`;
+
+/** 1,000 viewers x 5 mints, all at once, spread over the targets in turn. */
+async function mintPhase(targets, round) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: VIEWERS * MINTS_PER_VIEWER }, (_, index) =>
+      send(targets[index % targets.length], { method: 'POST', path: PATH, viewer: viewerName(round, index % VIEWERS) })),
+  );
+  const ms = performance.now() - started;
+  const failed = answers.filter((answer) => answer.status !== 200).length;
+  return { ms, failed, handedOut: answers.filter((answer) => answer.status === 200).map((answer) => answer.body.sessionId), latencies: answers.map((answer) => answer.ms) };
+}
+
+/** Every viewer of the round signs out, alternating instances. */
+async function logoutPhase(targets, round) {
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: VIEWERS }, (_, index) => send(targets[index % targets.length], { method: 'POST', path: `${PATH}/logout`, viewer: viewerName(round, index) })),
+  );
+  return { ms: performance.now() - started, failed: answers.filter((answer) => answer.status !== 200 || answer.body.failed.length > 0).length };
+}
+
+/** Revoked equals minted, id for id; nothing revoked twice; every id handed out was minted. */
+function verify(service, handedOut) {
+  const minted = new Set(service.minted);
+  const revoked = new Set(service.revoked);
+  return {
+    minted: minted.size,
+    handedOut: handedOut.length,
+    revoked: service.revoked.length,
+    missing: [...minted].filter((id) => !revoked.has(id)).length,
+    revokedTwice: service.revoked.length - revoked.size,
+    foreign: [...revoked].filter((id) => !minted.has(id)).length + handedOut.filter((id) => !minted.has(id)).length,
+  };
+}
+
+/** One round of one scenario: mints, then (when it has a ledger) sign-outs and the checks. */
+async function runRound(scenario, round) {
+  scenario.service.minted.length = 0;
+  scenario.service.revoked.length = 0;
+  const mints = await mintPhase(scenario.targets, round);
+  if (!scenario.hasLedger) return { mints, logout: null, check: null };
+  const logout = await logoutPhase(scenario.targets, round);
+  return { mints, logout, check: verify(scenario.service, mints.handedOut) };
+}
+
+async function makeScenarios(redisUrl) {
+  const bareService = recordingService();
+  const memoryService = recordingService();
+  const redisService = recordingService();
+  const clients = await Promise.all([0, 1].map(() => createClient({ url: redisUrl }).on('error', (error) => console.error('redis client:', error.message)).connect()));
+  const redisEndpoints = clients.map((client) => sessionEndpoint(redisService, createRedisStore({ client, prefix: 'bench:' })));
+  const scenarios = [
+    { name: 'bare mint route', store: '-', service: bareService, hasLedger: false, targets: [await listen(bareMintRoute(bareService))] },
+    { name: 'endpoint', store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(memoryService, createMemoryStore()).node)] },
+    { name: 'endpoint, 2 instances', store: 'Redis', service: redisService, hasLedger: true, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
+  ];
+  const close = async () => {
+    await Promise.all(scenarios.flatMap((scenario) => scenario.targets.map((target) => target.close())));
+    await Promise.all(clients.map((client) => client.close()));
+  };
+  return { scenarios, close };
+}
+
+/** Runs a warm-up round, then ROUNDS rounds with the scenarios interleaved, so drift hits them alike. */
+async function measure(scenarios) {
+  const results = new Map(scenarios.map((scenario) => [scenario, []]));
+  for (let round = 0; round <= ROUNDS; round += 1) {
+    for (const scenario of scenarios) {
+      const result = await runRound(scenario, round);
+      if (process.env.VERBOSE) console.error(round, scenario.name, Math.round(result.mints.ms), 'ms', result.logout && Math.round(result.logout.ms));
+      if (round > 0) results.get(scenario).push(result);
+    }
+  }
+  return results;
+}
+
+function throughputTable(results) {
+  const bare = [...results.values()][0];
+  const bareRate = spread(bare.map(({ mints }) => (VIEWERS * MINTS_PER_VIEWER * 1000) / mints.ms)).median;
+  const lines = [
+    `| Route | Store | Mints/s, median (min–max) of ${ROUNDS} | Latency p50 / p99, ms | Cost per mint over bare, µs | Failed | Sign-out of ${format(VIEWERS)} viewers, ms |`,
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [scenario, rounds] of results) {
+    const rates = spread(rounds.map(({ mints }) => (VIEWERS * MINTS_PER_VIEWER * 1000) / mints.ms));
+    const latencies = rounds.flatMap(({ mints }) => mints.latencies);
+    const overhead = scenario.hasLedger ? format(1e6 / rates.median - 1e6 / bareRate, 1) : '-';
+    const failed = rounds.reduce((sum, { mints, logout }) => sum + mints.failed + (logout?.failed ?? 0), 0);
+    const logout = scenario.hasLedger ? formatSpread(spread(rounds.map(({ logout: phase }) => phase.ms))) : '-';
+    lines.push(`| ${scenario.name} | ${scenario.store} | ${formatSpread(rates)} | ${format(quantile(latencies, 0.5), 1)} / ${format(quantile(latencies, 0.99), 1)} | ${overhead} | ${failed} | ${logout} |`);
+  }
+  return lines.join('\n');
+}
+
+function checkTable(results) {
+  const lines = ['| Store | Minted | Handed out | Revoked at sign-out | Minted, not revoked | Revoked twice | Unknown ids |', '|---|---:|---:|---:|---:|---:|---:|'];
+  let ok = true;
+  for (const [scenario, rounds] of results) {
+    if (!scenario.hasLedger) continue;
+    const sum = (key) => rounds.reduce((total, { check }) => total + check[key], 0);
+    if (sum('missing') || sum('revokedTwice') || sum('foreign') || sum('minted') !== sum('revoked') || sum('handedOut') !== sum('minted')) ok = false;
+    lines.push(`| ${scenario.store} | ${format(sum('minted'))} | ${format(sum('handedOut'))} | ${format(sum('revoked'))} | ${sum('missing')} | ${sum('revokedTwice')} | ${sum('foreign')} |`);
+  }
+  return { table: lines.join('\n'), ok };
+}
+
+async function main() {
+  const redis = await startRedisDaemon();
+  let made;
+  try {
+    made = await makeScenarios(redis.url);
+    const results = await measure(made.scenarios);
+    const checks = checkTable(results);
+    console.log(`## Session endpoint under load (Node ${process.version}, ${VIEWERS} viewers x ${MINTS_PER_VIEWER} concurrent mints, ${ROUNDS} rounds)\n`);
+    console.log(throughputTable(results));
+    console.log(`\nEvery viewer signed out after each round (alternating instances): revoked equals minted, id for id.\n`);
+    console.log(checks.table);
+    if (!checks.ok) {
+      console.error('\nFAILED: the ids revoked at sign-out are not the ids minted (see the table)');
+      process.exitCode = 1;
+    }
+  } finally {
+    await made?.close();
+    redis.stop();
+  }
+}
+
+await main();
