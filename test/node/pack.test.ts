@@ -43,6 +43,12 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     exports: [''],
     commonjs: true,
   },
+  // The customer's backend: the session endpoint, and its Redis store behind /redis (`redis` an optional peer).
+  server: {
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^redis\/package\.json$/],
+    exports: ['', '/redis'],
+    commonjs: true,
+  },
   // JavaScript with JSDoc types, ES modules only.
   emulator: {
     files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^bin\/svc-embed-emulator\.js$/, /^src\/([\w-]+\/)*[\w-]+\.js$/, /^types\/([\w-]+\/)*[\w-]+\.d\.ts$/, /^public\/app\/[\w-]+\.(js|css)$/],
