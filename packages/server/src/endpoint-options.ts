@@ -47,7 +47,7 @@ export interface EndpointLimits {
  *   allowedOrigins: ['https://app.example'],
  *   viewer: async (request) => (await auth(request))?.user ?? null,
  *   mint: (viewer) => platform.generateEmbedSessionId({ deploymentId: 7, externalId: viewer.id }),
- *   revoke: (sessionId) => platform.revokeEmbedSessionId(sessionId),
+ *   revoke: (sessionId) => revokeAtService(sessionId), // your service contract's revocation call
  * });
  */
 export interface SessionEndpointOptions<V extends Viewer = Viewer> {

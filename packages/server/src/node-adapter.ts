@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from './endpoint-options.js';
-import { matchRoute } from './routes.js';
+import { errorResponse } from './responses.js';
+import { matchRoute, ROUTE_METHODS } from './routes.js';
 
 /**
  * A `node:http` request handler that is also Express middleware: `(req, res, next?)`. With `next`,
@@ -30,7 +31,8 @@ export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
       const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
       if (next && matchRoute(new URL(target, 'http://localhost').pathname, parts.path).kind === 'outside') return next();
       const body = await readBody(req, parts.bodyBytes);
-      const response = await parts.handle(toRequest(req, target, body), { nodeRequest: req });
+      const request = toRequest(req, target, body);
+      const response = request ? await parts.handle(request, { nodeRequest: req }) : unsupportedMethod(req.method ?? '', target, parts.path);
       if (body && body.byteLength > parts.bodyBytes) res.setHeader('Connection', 'close');
       await writeResponse(res, response);
     } catch (error) {
@@ -65,7 +67,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<Array
   });
 }
 
-function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayBuffer> | null): Request {
+/** The `Request` of a node request, or `null` for a method the Fetch API refuses (`CONNECT`, `TRACE`). */
+function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayBuffer> | null): Request | null {
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const host = req.headers.host && URL.canParse(`${scheme}://${req.headers.host}`) ? req.headers.host : 'localhost';
   const headers = new Headers();
@@ -73,7 +76,19 @@ function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayB
     if (name.startsWith(':') || value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  return new Request(new URL(target, `${scheme}://${host}`), { method: req.method ?? 'GET', headers, body });
+  try {
+    return new Request(new URL(target, `${scheme}://${host}`), { method: req.method ?? 'GET', headers, body });
+  } catch {
+    return null;
+  }
+}
+
+/** The answer to a method the Fetch API cannot carry: 405 with the route's methods, or 404 off the routes. */
+function unsupportedMethod(method: string, target: string, path: string): Response {
+  const route = matchRoute(new URL(target, 'http://localhost').pathname, path);
+  if (route.kind === 'outside' || route.kind === 'unknown') return errorResponse('not-found', 'no such route');
+  const allowed = ROUTE_METHODS[route.kind].join(', ');
+  return errorResponse('method-not-allowed', `${method} is not served here; use ${allowed}`, { Allow: allowed });
 }
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {

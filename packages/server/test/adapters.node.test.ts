@@ -1,7 +1,7 @@
 // The endpoint behind real servers, over real HTTP on loopback: node:http, Express 5 (as
 // middleware, mounted at its path, and with app.all), and Hono served by @hono/node-server, with
 // mint and revoke going to the running emulator. A revoked id is `revoked` at the emulator.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import express from 'express';
@@ -200,6 +200,21 @@ describe('the node adapter', () => {
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('answers a method the Fetch API cannot carry (TRACE) 405 with Allow, not 500', async () => {
+    const served = await start(serveNodeHttp);
+    try {
+      const answer = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        request(`${served.origin}${PATH}`, { method: 'TRACE' }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+        }).on('error', reject).end();
+      });
+      expect(answer).toEqual({ status: 405, allow: 'POST' });
+    } finally {
+      await served.stop();
     }
   });
 
