@@ -44,7 +44,25 @@ function readPid(pidfile) {
   }
 }
 
-/** Starts redis-server; resolves with `{ url, pid, stop() }` once it answers PING. */
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Whether `pid` runs; a zombie (the daemon's parent is gone, so nobody may reap it soon) counts as gone. */
+function isRunning(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Starts redis-server; resolves with `{ url, pid, stop() }` once it answers PING; `stop()` resolves once it has exited. */
 export async function startRedisDaemon() {
   if (spawnSync('redis-server', ['--version']).status !== 0) {
     throw new Error('redis-server is not installed; install it with: apt-get install -y redis-server');
@@ -60,13 +78,12 @@ export async function startRedisDaemon() {
     await delay(20);
     pid ??= readPid(pidfile);
   }
-  const stop = () => {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    rmSync(dir, { recursive: true, force: true });
+  const stop = async () => {
+    signal(pid, 'SIGTERM');
+    const gone = Date.now() + READY_TIMEOUT_MS;
+    while (isRunning(pid) && Date.now() < gone) await delay(20);
+    signal(pid, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   };
   return { url: `redis://127.0.0.1:${port}`, pid, stop };
 }

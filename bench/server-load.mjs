@@ -9,6 +9,8 @@
 // the ids revoked at the service equal the ids minted, id for id, none revoked twice. The service is
 // a recording stub that answers at once, so the figures are the endpoint's own cost. Everything but
 // Redis runs in this one process. Prints Markdown tables; exits 1 if a check fails.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, Agent, request as httpRequest } from 'node:http';
 import { createClient } from 'redis';
 import { createMemoryStore, createSessionEndpoint } from '@svc-embed/server';
@@ -18,9 +20,10 @@ import { format, formatSpread, quantile, spread } from './stats.mjs';
 
 const VIEWERS = 1000;
 const MINTS_PER_VIEWER = 5;
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const ORIGIN = 'https://app.example';
 const PATH = '/api/embed-session';
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** The service: mints unique ids, records every revocation. */
 function recordingService() {
@@ -92,16 +95,35 @@ function send(target, { method, path, viewer }) {
 
 const viewerName = (round, index) => `r${round}-viewer-${index}`;
 
-/** 1,000 viewers x 5 mints, all at once, spread over the targets in turn. */
-async function mintPhase(targets, round) {
+/** CPU time of another process (redis-server) so far, µs, from /proc (0 where there is none). */
+function processCpuUs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * 1,000 viewers x 5 mints, all at once, spread over the targets in turn. Measures the wall time and the
+ * CPU time spent (this process, plus redis-server's when `redisPid` is given): on a busy machine the
+ * CPU per mint stays put while the wall time swings.
+ */
+async function mintPhase(targets, round, redisPid) {
+  const cpu = process.cpuUsage();
+  const redisCpu = redisPid ? processCpuUs(redisPid) : 0;
   const started = performance.now();
   const answers = await Promise.all(
     Array.from({ length: VIEWERS * MINTS_PER_VIEWER }, (_, index) =>
       send(targets[index % targets.length], { method: 'POST', path: PATH, viewer: viewerName(round, index % VIEWERS) })),
   );
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const cpuUs = used.user + used.system + (redisPid ? processCpuUs(redisPid) - redisCpu : 0);
   const failed = answers.filter((answer) => answer.status !== 200).length;
-  return { ms, failed, handedOut: answers.filter((answer) => answer.status === 200).map((answer) => answer.body.sessionId), latencies: answers.map((answer) => answer.ms) };
+  return { ms, cpuUs, failed, handedOut: answers.filter((answer) => answer.status === 200).map((answer) => answer.body.sessionId), latencies: answers.map((answer) => answer.ms) };
 }
 
 /** Every viewer of the round signs out, alternating instances. */
@@ -131,22 +153,22 @@ function verify(service, handedOut) {
 async function runRound(scenario, round) {
   scenario.service.minted.length = 0;
   scenario.service.revoked.length = 0;
-  const mints = await mintPhase(scenario.targets, round);
+  const mints = await mintPhase(scenario.targets, round, scenario.redisPid);
   if (!scenario.hasLedger) return { mints, logout: null, check: null };
   const logout = await logoutPhase(scenario.targets, round);
   return { mints, logout, check: verify(scenario.service, mints.handedOut) };
 }
 
-async function makeScenarios(redisUrl) {
+async function makeScenarios(redis) {
   const bareService = recordingService();
   const memoryService = recordingService();
   const redisService = recordingService();
-  const clients = await Promise.all([0, 1].map(() => createClient({ url: redisUrl }).on('error', (error) => console.error('redis client:', error.message)).connect()));
+  const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', (error) => console.error('redis client:', error.message)).connect()));
   const redisEndpoints = clients.map((client) => sessionEndpoint(redisService, createRedisStore({ client, prefix: 'bench:' })));
   const scenarios = [
     { name: 'bare mint route', store: '-', service: bareService, hasLedger: false, targets: [await listen(bareMintRoute(bareService))] },
     { name: 'endpoint', store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(memoryService, createMemoryStore()).node)] },
-    { name: 'endpoint, 2 instances', store: 'Redis', service: redisService, hasLedger: true, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
+    { name: 'endpoint, 2 instances', store: 'Redis', service: redisService, hasLedger: true, redisPid: redis.pid, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
   ];
   const close = async () => {
     await Promise.all(scenarios.flatMap((scenario) => scenario.targets.map((target) => target.close())));
@@ -168,20 +190,25 @@ async function measure(scenarios) {
   return results;
 }
 
+const MINTS = VIEWERS * MINTS_PER_VIEWER;
+const mintsPerSecond = ({ mints }) => (MINTS * 1000) / mints.ms;
+const cpuPerMintUs = ({ mints }) => mints.cpuUs / MINTS;
+
 function throughputTable(results) {
   const bare = [...results.values()][0];
-  const bareRate = spread(bare.map(({ mints }) => (VIEWERS * MINTS_PER_VIEWER * 1000) / mints.ms)).median;
+  const bareCpu = spread(bare.map(cpuPerMintUs)).median;
   const lines = [
-    `| Route | Store | Mints/s, median (min–max) of ${ROUNDS} | Latency p50 / p99, ms | Cost per mint over bare, µs | Failed | Sign-out of ${format(VIEWERS)} viewers, ms |`,
-    '|---|---|---:|---:|---:|---:|---:|',
+    `| Route | Store | Mints/s, median (min–max) of ${ROUNDS} | CPU per mint, µs | Over the bare route, CPU µs per mint | Latency p50 / p99, ms | Failed | Sign-out of ${format(VIEWERS)} viewers, ms |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [scenario, rounds] of results) {
-    const rates = spread(rounds.map(({ mints }) => (VIEWERS * MINTS_PER_VIEWER * 1000) / mints.ms));
+    const cpu = spread(rounds.map(cpuPerMintUs));
     const latencies = rounds.flatMap(({ mints }) => mints.latencies);
-    const overhead = scenario.hasLedger ? format(1e6 / rates.median - 1e6 / bareRate, 1) : '-';
+    const overhead = scenario.hasLedger ? `+${format(cpu.median - bareCpu)} (${format(cpu.median / bareCpu, 2)}x)` : '-';
     const failed = rounds.reduce((sum, { mints, logout }) => sum + mints.failed + (logout?.failed ?? 0), 0);
     const logout = scenario.hasLedger ? formatSpread(spread(rounds.map(({ logout: phase }) => phase.ms))) : '-';
-    lines.push(`| ${scenario.name} | ${scenario.store} | ${formatSpread(rates)} | ${format(quantile(latencies, 0.5), 1)} / ${format(quantile(latencies, 0.99), 1)} | ${overhead} | ${failed} | ${logout} |`);
+    const cells = [scenario.name, scenario.store, formatSpread(spread(rounds.map(mintsPerSecond))), formatSpread(cpu), overhead];
+    lines.push(`| ${cells.join(' | ')} | ${format(quantile(latencies, 0.5), 1)} / ${format(quantile(latencies, 0.99), 1)} | ${failed} | ${logout} |`);
   }
   return lines.join('\n');
 }
@@ -202,10 +229,11 @@ async function main() {
   const redis = await startRedisDaemon();
   let made;
   try {
-    made = await makeScenarios(redis.url);
+    made = await makeScenarios(redis);
     const results = await measure(made.scenarios);
     const checks = checkTable(results);
     console.log(`## Session endpoint under load (Node ${process.version}, ${VIEWERS} viewers x ${MINTS_PER_VIEWER} concurrent mints, ${ROUNDS} rounds)\n`);
+    console.log('CPU per mint counts this process (load generator, servers, endpoint) and, for Redis, redis-server.\n');
     console.log(throughputTable(results));
     console.log(`\nEvery viewer signed out after each round (alternating instances): revoked equals minted, id for id.\n`);
     console.log(checks.table);
@@ -215,7 +243,7 @@ async function main() {
     }
   } finally {
     await made?.close();
-    redis.stop();
+    await redis.stop();
   }
 }
 
