@@ -10,7 +10,9 @@ import { createRedisStore } from '../src/redis.js';
 import type { SessionStore } from '../src/store.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
-type Client = ReturnType<typeof createClient>;
+/** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
+const makeClient = (url: string) => createClient({ url });
+type Client = ReturnType<typeof makeClient>;
 
 const HOUR = 60 * 60_000;
 const TIMEOUT_MS = 300;

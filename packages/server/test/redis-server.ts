@@ -35,6 +35,8 @@ export interface RedisServerOptions {
    * kill. Default false (`--appendonly no`: nothing on disk).
    */
   persistent?: boolean;
+  /** The server's executable. Default `redis-server` from the PATH. */
+  binary?: string;
 }
 
 /** A running redis-server started by {@link startRedisServer}. */
@@ -50,12 +52,12 @@ export interface RedisServer {
   stop(options?: { abruptly?: boolean; keepDir?: boolean }): Promise<void>;
 }
 
-/** Fails with the install command when `redis-server` is not on the PATH. */
-export function requireRedisServerBinary(): void {
-  const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+/** Fails with the install command when `binary` (default `redis-server`) cannot be run. */
+export function requireRedisServerBinary(binary = 'redis-server'): void {
+  const found = spawnSync(binary, ['--version'], { encoding: 'utf8' });
   if (found.error || found.status !== 0) {
     throw new Error(
-      `redis-server is not installed (needed by the Redis store's tests, which start their own server); install it with: ${REDIS_INSTALL_COMMAND}`,
+      `${binary} is not installed (needed by the Redis store's tests, which start their own server); install it with: ${REDIS_INSTALL_COMMAND}`,
     );
   }
 }
@@ -75,12 +77,13 @@ export function freePort(): Promise<number> {
 
 /** Starts a redis-server daemon and resolves once it answers PING. */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
-  requireRedisServerBinary();
+  const binary = options.binary ?? 'redis-server';
+  requireRedisServerBinary(binary);
   const port = options.port ?? (await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
   const pidfile = join(dir, 'r.pid');
   rmSync(pidfile, { force: true });
-  execFileSync('redis-server', serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false }));
+  execFileSync(binary, serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false }));
   const pid = await waitForPid(pidfile);
   await waitUntilAnswering(port, pid);
   return {

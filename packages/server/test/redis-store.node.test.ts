@@ -1,5 +1,5 @@
 // The Redis store on a real redis-server started for this file (and stopped by its pid after it):
-// the store conformance suite (on a manual clock and on the wall clock), then what is Redis' own:
+// the store conformance suite (on a manual clock, on the wall clock, on RESP2 clients), then what is Redis' own:
 // the keys and their expiry, prefix isolation, a flushed script cache, and refusing at once or
 // within timeoutMs when Redis cannot answer; and two endpoint instances sharing the Redis, each on its
 // own client: ids minted on one are revoked by a sign-out on the other, and only the owner's.
@@ -7,34 +7,48 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, EndpointError, type SessionEndpoint } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
-import { startRedisServer, type RedisServer } from './redis-server.js';
+import { REDIS_INSTALL_COMMAND, startRedisServer, type RedisServer } from './redis-server.js';
 import { describeStoreConformance } from './store-conformance.js';
 
-type Client = ReturnType<typeof createClient>;
+/** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
+const makeClient = (url: string) => createClient({ url });
+type Client = ReturnType<typeof makeClient>;
 
 const HOUR = 60 * 60_000;
 let server: RedisServer | undefined;
 const clients: Client[] = [];
+const resp2Clients: Awaited<ReturnType<typeof connectResp2>>[] = [];
 let prefixes = 0;
 
 beforeAll(async () => {
   server = await startRedisServer();
   clients.push(await connect(), await connect());
+  resp2Clients.push(await connectResp2(), await connectResp2());
 });
 
 afterAll(async () => {
-  await Promise.allSettled(clients.map((client) => client.close()));
+  await Promise.allSettled([...clients, ...resp2Clients].map((client) => client.close()));
   await server?.stop();
 });
 
 function connect(): Promise<Client> {
-  if (!server) throw new Error('redis-server did not start: see beforeAll');
-  return createClient({ url: server.url }).connect();
+  return makeClient(requireServer().url).connect();
+}
+
+/** A client on RESP2, as older setups still use. */
+function connectResp2() {
+  return createClient({ url: requireServer().url, RESP: 2 }).connect();
 }
 
 function client(index = 0): Client {
   const found = clients[index];
   if (!found) throw new Error('no Redis client: see beforeAll');
+  return found;
+}
+
+function resp2Client(index: number) {
+  const found = resp2Clients[index];
+  if (!found) throw new Error('no RESP2 Redis client: see beforeAll');
   return found;
 }
 
@@ -65,6 +79,21 @@ describeStoreConformance('Redis store on the wall clock', async () => {
   return {
     store: createRedisStore({ client: client(0), prefix }),
     secondInstance: createRedisStore({ client: client(1), prefix }),
+    stop: async () => undefined,
+  };
+});
+
+describe('the test redis-server', () => {
+  it('fails, never skips, when the binary is missing, and names the install command', async () => {
+    await expect(startRedisServer({ binary: 'redis-server-not-installed' })).rejects.toThrow(REDIS_INSTALL_COMMAND);
+  });
+});
+
+describeStoreConformance('Redis store on RESP2 clients', async () => {
+  const prefix = freshPrefix();
+  return {
+    store: createRedisStore({ client: resp2Client(0), prefix }),
+    secondInstance: createRedisStore({ client: resp2Client(1), prefix }),
     stop: async () => undefined,
   };
 });
