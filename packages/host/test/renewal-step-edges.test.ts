@@ -28,6 +28,11 @@ const rows: Row[] = [
     from: loading({ name: 'minting', attempt: 2, ticket: 2 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'minting', effects: [],
   },
   {
+    name: 'a stale first id (an older ticket) that arrives while the first load mints again is revoked, never loaded',
+    from: loading({ name: 'minting', attempt: 2, ticket: 2 }), signal: { type: 'minted', ticket: 1, sessionId: 'late', now: 1, delivery: 'url' }, to: 'idle', load: 'minting',
+    effects: [{ type: 'revoke-late-id', sessionId: 'late' }],
+  },
+  {
     name: 'a backoff that elapses after its run moved on changes nothing',
     from: state({ phase: 'idle' }), signal: { type: 'backoff-elapsed' }, to: 'idle', effects: [],
   },
