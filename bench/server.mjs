@@ -12,7 +12,8 @@ const ROOT = join(HERE, '..');
 
 const FILES = {
   '/host.html': [join(HERE, 'pages', 'host.html'), 'text/html; charset=utf-8'],
-  '/frame.html': [join(HERE, 'pages', 'frame.html'), 'text/html; charset=utf-8'],
+  // An embed path: createEmbed's `src` must be under {baseUrl}/embed/.
+  '/embed/frame.html': [join(HERE, 'pages', 'frame.html'), 'text/html; charset=utf-8'],
   '/bench-host.js': [join(HERE, 'pages', 'bench-host.js'), 'text/javascript'],
   '/bench-frame.js': [join(HERE, 'pages', 'bench-frame.js'), 'text/javascript'],
   '/svc-embed.min.js': [join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js'), 'text/javascript'],

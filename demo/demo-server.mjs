@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../packages/emulator/src/index.js';
+import { createSessionEndpoint } from '@svc-embed/server';
 import { createHostBackend } from './host-backend.mjs';
 import { staticFiles } from './static-files.mjs';
 
@@ -25,6 +26,7 @@ const ROOT = join(DEMO, '..');
  * @property {string} [hostScript] Path of the host IIFE (default packages/host/dist/iife/svc-embed.min.js).
  * @property {string} [frameScript] Path of the frame IIFE (default: the emulator's).
  * @property {(line: string) => void} [log] Request log of the emulator.
+ * @property {import('@svc-embed/server').SessionStore} [store] The session endpoint's store (default: in memory).
  */
 
 /** The host pages, by path. */
@@ -57,6 +59,28 @@ async function buildReactPage() {
 }
 
 /** @param {DemoOptions} [options] */
+/**
+ * The embed a demo page names in its mint request's JSON body (`{ "embed": "a" }`), for the session
+ * panel; `page` when it names none. Reads the body (at most 1 KB).
+ * @param {import('node:http').IncomingMessage} req
+ */
+async function readEmbedName(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > 1024) return 'page';
+    chunks.push(chunk);
+  }
+  let body;
+  try {
+    body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+  } catch {
+    return 'page';
+  }
+  return typeof body?.embed === 'string' && /^[\w-]{1,20}$/.test(body.embed) ? body.embed : 'page';
+}
+
 export async function startDemo(options = {}) {
   const apiKey = `demo_${randomBytes(18).toString('base64url')}`;
   const hostName = options.hostName ?? '127.0.0.1';
@@ -88,6 +112,36 @@ export async function startDemo(options = {}) {
     deploymentId: 42,
     viewer: { externalId: 'ada.lovelace', email: 'ada@example.com' },
   });
+  /**
+   * What tests do to the next mints, in order: answer with an id the service never issued, or hold
+   * the mint until released. Each runs once.
+   * @type {Array<() => Promise<{ sessionId: string } | undefined>>}
+   */
+  const mintInterceptors = [];
+  /** The embed each mint request names, read from its body before the endpoint sees it. */
+  const embedNames = new WeakMap();
+  const endpoint = createSessionEndpoint({
+    path: '/api/embed-session',
+    allowedOrigins: [hostUrl],
+    // The demo has one viewer and no sign-in; a real backend reads its own session cookie here. The
+    // demo's pages name the embed that asks in the body, read before (see handleApi), for the panel.
+    viewer: (_request, { nodeRequest }) => ({ id: 'ada.lovelace', embed: embedNames.get(nodeRequest) ?? 'page' }),
+    async mint(viewer) {
+      const intercept = mintInterceptors.shift();
+      const answer = intercept ? await intercept() : undefined;
+      if (answer) return answer.sessionId;
+      const result = await backend.mint(viewer.embed);
+      if (result.status !== 200) throw new Error(`the service answered ${result.status}`);
+      return result.body.sessionId;
+    },
+    async revoke(sessionId) {
+      const result = await backend.revoke(sessionId);
+      if (result.status >= 400) throw new Error(`the service answered ${result.status}`);
+    },
+    store: options.store,
+    // The demo's tests mint far faster than a viewer does.
+    limits: { mintsPerWindow: 10_000 },
+  });
   const pageConfig = {
     serviceUrl: emulator.url,
     sessionLifetimeMs: emulator.options.sessionLifetimeMs,
@@ -118,13 +172,6 @@ export async function startDemo(options = {}) {
       else res.destroy();
     });
   });
-
-  /**
-   * What tests do to the next mints, in order: answer with an id the service never issued, or hold
-   * the mint until released. Each runs once.
-   * @type {Array<() => Promise<{ sessionId: string } | undefined>>}
-   */
-  const mintInterceptors = [];
 
   /** Pages tests add to the host origin (a README snippet, say), served as given with no policy. */
   const extraPages = new Map();
@@ -211,40 +258,25 @@ export async function startDemo(options = {}) {
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path */
   async function handleApi(req, res, path) {
-    if (path === '/api/embed-session' && req.method === 'POST') {
-      let embed = 'page';
-      try {
-        const chunks = [];
-        for await (const chunk of req) chunks.push(chunk);
-        const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
-        if (typeof body.embed === 'string' && /^[\w-]{1,20}$/.test(body.embed)) embed = body.embed;
-      } catch {
-        return send(res, 400, { error: 'body must be JSON' });
-      }
-      const intercept = mintInterceptors.shift();
-      const answer = intercept ? await intercept() : undefined;
-      if (answer) return send(res, 200, answer);
-      const result = await backend.mint(embed);
-      return result.status === 200 ? send(res, 200, { sessionId: result.body.sessionId }) : send(res, 502, { error: `the service answered ${result.status}`, detail: result.body });
-    }
     if (path === '/api/sessions' && req.method === 'GET') return send(res, 200, await backend.list());
+    // The session panel's own routes: an id's state at the service, and "expire now".
     const match = /^\/api\/embed-session\/([\w-]{1,100})(\/expire)?$/.exec(path);
-    if (match) {
-      const [, sessionId, expire] = /** @type {[string, string, string | undefined]} */ (/** @type {unknown} */ (match));
-      const result =
-        expire && req.method === 'POST' ? await backend.expire(sessionId)
-        : !expire && req.method === 'DELETE' ? await backend.revoke(sessionId)
-        : !expire && req.method === 'GET' ? await backend.status(sessionId)
-        : undefined;
-      if (!result) return send(res, 405, { error: 'method not allowed' });
+    if (match && (match[2] ? req.method === 'POST' : req.method === 'GET')) {
+      const sessionId = String(match[1]);
+      const result = match[2] ? await backend.expire(sessionId) : await backend.status(sessionId);
       return send(res, result.status, result.body);
     }
+    // Minting, revoking and signing out: @svc-embed/server, as a customer's backend would use it (a
+    // body read before it counts as empty there).
+    if (path === '/api/embed-session' && req.method === 'POST') embedNames.set(req, await readEmbedName(req));
+    if (path === '/api/embed-session' || path.startsWith('/api/embed-session/')) return endpoint.node(req, res);
     return send(res, 404, { error: `no API route ${req.method} ${path}` });
   }
 
   let closing;
   return {
     hostUrl,
+    endpoint,
     serviceUrl: emulator.url,
     emulator,
     backend,

@@ -12,7 +12,7 @@
       const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
       promise.then((value) => (clearTimeout(timer), resolve(value)), (error) => (clearTimeout(timer), reject(error)));
     });
-  const frameUrl = (mode) => `${FRAME}/frame.html?mode=${mode}&host=${encodeURIComponent(HOST)}`;
+  const frameUrl = (mode) => `${FRAME}/embed/frame.html?mode=${mode}&host=${encodeURIComponent(HOST)}`;
   const ALLOW = 'cross-origin-isolated';
 
   // The hand-written baseline: the same checks as the SDK's inbound filter, for the one event type

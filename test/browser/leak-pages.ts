@@ -114,7 +114,7 @@ const HOST_DRIVER = String.raw`(() => {
   ${WAIT}
   const FRAME = document.documentElement.dataset.frameOrigin;
   const box = document.getElementById('box');
-  const src = (mode) => FRAME + '/frame.html?auto=1&mode=' + mode + '&host=' + encodeURIComponent(location.origin);
+  const src = (mode) => FRAME + '/embed/frame.html?auto=1&mode=' + mode + '&host=' + encodeURIComponent(location.origin);
   const signedOptions = (i) => ({ mintSessionId: () => Promise.resolve('sid-' + i), revokeSessionId: noop });
   const create = (i, signed) =>
     SvcEmbed.createEmbed({ baseUrl: FRAME, src: src(signed ? 'signed' : 'private'), container: box, ...(signed ? signedOptions(i) : {}) });
@@ -192,7 +192,7 @@ const HOST_DRIVER = String.raw`(() => {
   let long;
   async function loadSilent() {
     const iframe = document.createElement('iframe');
-    iframe.src = FRAME + '/frame.html?host=' + encodeURIComponent(location.origin);
+    iframe.src = FRAME + '/embed/frame.html?host=' + encodeURIComponent(location.origin);
     const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
     document.body.append(iframe);
     await wait(loaded, 10000, 'the silent iframe to load');
@@ -202,7 +202,11 @@ const HOST_DRIVER = String.raw`(() => {
     async start() {
       const iframe = await loadSilent();
       long = { iframe, minted: 0, renewed: 0, expiresAt: Date.now() + 3600000 };
-      long.embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe, mintSessionId: () => Promise.resolve('long-' + long.minted++) });
+      // A thousand renewals in seconds is what the mint limits refuse by default: this test lifts them.
+      const mintLimit = { ids: 10000, windowMs: 3600000 };
+      long.embed = SvcEmbed.createEmbed({
+        baseUrl: FRAME, iframe, mintLimit, ledger: SvcEmbed.createSessionLedger({ mintLimit }), mintSessionId: () => Promise.resolve('long-' + long.minted++),
+      });
       long.embed.on('renewed', () => long.renewed++);
       eventFrom(iframe, 'ready', { embedTenant: 'leak', deploymentId: 1, mode: 'signed', surface: 'dashboard' });
     },
@@ -331,7 +335,7 @@ export interface LeakServer {
 }
 
 /**
- * Serves the host page (`/host.html`), the frame page (`/frame.html`) and the two IIFE bundles on
+ * Serves the host page (`/host.html`), the frame page (`/embed/frame.html`: an embed path, as `src` must be) and the two IIFE bundles on
  * 127.0.0.1, port 0. The host page is used as http://127.0.0.1:<port>, the frame page as
  * http://localhost:<port>: another origin.
  */
@@ -349,7 +353,7 @@ export async function startLeakServer(root: string): Promise<LeakServer> {
     const headers = { 'Cache-Control': 'no-store' };
     if (scripts[path]) return void response.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(scripts[path]);
     if (path === '/host.html') return void response.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(hostPage());
-    if (path === '/frame.html') {
+    if (path === '/embed/frame.html') {
       frameLoads += 1;
       return void response.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(framePage);
     }

@@ -212,7 +212,7 @@ describe('no leaks over 1,000 cycles in Chromium', () => {
       iframe.id = 'frame-half';
       iframe.src = src;
       document.body.append(iframe);
-    }, `${server!.frameOrigin}/frame.html?${query}`);
+    }, `${server!.frameOrigin}/embed/frame.html?${query}`);
     const frame = await (await page.waitForSelector('#frame-half')).contentFrame();
     if (!frame) throw new Error('the frame page did not load');
     await frame.waitForFunction(() => (window as any).__leakFrame);
