@@ -19,6 +19,8 @@ declare global {
   const envId: string;
   /** The reader's own auth on their backend: the signed-in user of a request, or null (the server README's `viewer`). */
   function currentUser(request: Request): Promise<{ id: string } | null>;
+  /** The reader's call of the service's revocation with their API key (the root README's backend). */
+  function revokeAtTheService(sessionId: string): Promise<void>;
   /** The reader's web server (Express-like) and its request. */
   const app: { post(path: string, handler: (req: { user: { id: string } }, res: { json(body: unknown): void }) => unknown): void };
 }
