@@ -19,8 +19,8 @@ const block = (contains: string) => {
   if (!found) throw new Error(`${README} has no ts block with ${contains}`);
   return found.code;
 };
-/** The reader's own auth, as the examples expect it: here an `x-reader-user` header names the user. */
-const CURRENT_USER = "globalThis.currentUser = async (request) => { const id = request.headers.get('x-reader-user'); return id ? { id } : null; };";
+/** The reader's own auth, as the examples expect it: here an `x-demo-user` header names the user. */
+const CURRENT_USER = "globalThis.currentUser = async (request) => { const id = request.headers.get('x-demo-user'); return id ? { id } : null; };";
 
 const freePort = () => new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -72,7 +72,7 @@ async function startServer(runner: string): Promise<{ port: number; child: Child
 async function roundTrip(port: number): Promise<void> {
   const origin = `http://localhost:${port}`;
   const send = (method: string, path: string, user: string, headers: Record<string, string> = {}) =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-reader-user': user, ...headers } });
+    fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, ...headers } });
   const mint = async (user: string) => ((await (await send('POST', '/api/embed-session', user)).json()) as { sessionId: string }).sessionId;
   const first = await mint('ada');
   expect(emulator.state.describe(first)?.status).toBe('pending');
@@ -102,7 +102,7 @@ describe("the server README's examples, against the emulator", () => {
   it('the Next.js route handler: POST and DELETE through Request and Response', async () => {
     const drive = `
 const origin = 'https://app.example';
-const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-reader-user': user } });
+const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user } });
 const minted = await module.POST(request('POST', '/api/embed-session', 'ada'));
 const { sessionId } = await minted.json();
 const foreign = await module.DELETE(request('DELETE', '/api/embed-session/' + sessionId, 'bob'));
