@@ -2,35 +2,12 @@
 // iframe has a src), the mode it announces (from the URL, whatever tenantOrigin says), what it says
 // when the test forgot frame.ready() or the embed never loads, where its timeout errors point, and
 // happy-dom kept quiet about the iframes it fakes.
-import { createEmbed, type Embed } from '@svc-embed/host';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { attachFakeFrame, cleanup, createFakeHost, createFakeSessions, TestKitError } from '../src/index.js';
+import { embedWith, TENANT, type VariedOptions } from './embed-fixture.js';
 import { quietHappyDomIframes } from '../src/happy-dom.js';
 
-const TENANT = 'https://tenant.example';
 const THIS_FILE = 'host-kit-timing.test.ts';
-const embeds: Embed[] = [];
-afterEach(() => {
-  embeds.splice(0).forEach((embed) => embed.destroy());
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-/** The options these tests vary; the rest is a dashboard in a detached container. */
-interface VariedOptions {
-  container?: Element;
-  mintSessionId?: () => Promise<string>;
-  revokeSessionId?: (sessionId: string) => Promise<void>;
-  mintTimeoutMs?: number;
-  readyTimeoutMs?: number;
-}
-
-function embedWith(options: VariedOptions = {}) {
-  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
-  embeds.push(embed);
-  return embed;
-}
 
 /** A signed embed whose first id is still being minted: its iframe has no src yet. */
 function signedEmbedBeforeItsSrc(options: VariedOptions = {}) {

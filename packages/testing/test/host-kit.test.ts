@@ -1,35 +1,10 @@
 // The host-side kit against the real createEmbed: a fake frame that readies, emits, warns and
 // expires sessions, rejects ids and refuses the first one; fake sessions; and hosts with bugs that
 // the kit reports by name.
-import { createEmbed, type Embed } from '@svc-embed/host';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attachFakeFrame, cleanup, createFakeSessions, type FakeFrame } from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { attachFakeFrame, createFakeSessions, type FakeFrame } from '../src/index.js';
+import { embedWith, TENANT } from './embed-fixture.js';
 
-const TENANT = 'https://tenant.example';
-const embeds: Embed[] = [];
-afterEach(() => {
-  embeds.splice(0).forEach((embed) => embed.destroy());
-  cleanup();
-  vi.useRealTimers();
-});
-
-/** The options these tests vary; the rest is a dashboard in a detached container. */
-interface VariedOptions {
-  container?: Element;
-  mintSessionId?: () => Promise<string>;
-  revokeSessionId?: (sessionId: string) => Promise<void>;
-  mintTimeoutMs?: number;
-  readyTimeoutMs?: number;
-  maxAttempts?: number;
-  baseUrl?: string;
-}
-
-/** A detached container: happy-dom then loads nothing into the iframe. */
-function embedWith(options: VariedOptions = {}) {
-  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
-  embeds.push(embed);
-  return embed;
-}
 
 describe('attachFakeFrame', () => {
   it('plays the surface: ready resolves embed.ready, queued actions arrive typed, events reach listeners', async () => {
