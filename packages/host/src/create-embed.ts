@@ -8,6 +8,8 @@ import { embedUrl } from './embed-url.js';
 import { EmbedError } from './errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
+import { createTimingRecorder } from './embed-timings.js';
+import { startEmbed } from './lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
 import { createSession } from './session.js';
@@ -35,6 +37,7 @@ export function createEmbed(options: EmbedOptions): Embed {
   const { readyTimeoutMs = 30_000 } = options;
   const context = resolveEmbedContext(options);
   const { window: win, now, log, origin, url } = context;
+  const timing = createTimingRecorder(win, options.publicId);
   const { mintSessionId, revokeSessionId, endpoint } = sessionCallbacks(options);
   const ledger = options.ledger ?? createSessionLedger();
   const ids = createEmbedIds({ ledger, revokeSessionId, endpoint, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
@@ -59,16 +62,21 @@ export function createEmbed(options: EmbedOptions): Embed {
     postSession: (sessionId, delivery) => outbound.postSession(sessionId, delivery),
     revokeLateId,
     ready: lifecycle.settleReady,
-    readyTimeoutError: () =>
-      new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
+    readyTimeoutError: () => context.readyTimeoutError(readyTimeoutMs),
     openOutbox: () => outbound.open(),
     emit: (name, info) => listeners.emit(name, info as never),
+    note: timing.note,
   });
+  listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
   listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => session.signal(signal) });
-  session.signal({ type: 'start', now: now() });
+  startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start: () => session.signal({ type: 'start', now: now() }) });
 
   return {
     iframe,
+    get state() {
+      return session.state;
+    },
+    timings: timing.timings,
     ready: lifecycle.ready,
     on: listeners.on,
     once: (name, listener) => listenOnce(listeners, name, listener),

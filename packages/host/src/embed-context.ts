@@ -18,6 +18,8 @@ export interface EmbedContext {
   origin: string;
   /** The URL the iframe loads without a session id, when `publicId` or `src` gives one. */
   url: string | undefined;
+  /** The error `embed.ready` rejects with when no `ready` came within `ms`, naming the likely causes. */
+  readyTimeoutError(ms: number): EmbedError;
 }
 
 const noop = () => {};
@@ -49,5 +51,7 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   return {
     window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),
+    readyTimeoutError: (ms) =>
+      new EmbedError('ready-timeout', `no ready event from ${origin} in ${ms} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
   };
 }

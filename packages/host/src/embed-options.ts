@@ -1,3 +1,4 @@
+import type { LazyOption } from './lazy-start.js';
 import type { MintLimit } from './mint-limit.js';
 import type { SessionLedger } from './session-ledger.js';
 
@@ -31,6 +32,14 @@ export interface EmbedSettings {
    * @example { title: 'Sales dashboard', class: 'analytics-frame' }
    */
   attributes?: Record<string, string>;
+  /**
+   * Starts the embed only once its iframe comes within a margin of the viewport (`true`: 200px; or
+   * `{ rootMargin: '400px' }`): until then nothing is minted and no URL is set (`embed.state` is
+   * `waiting`), so a page of a dozen dashboards mints ids only for those the viewer scrolls to, each
+   * fresh when it is used. Needs `IntersectionObserver` (every current browser); without it the
+   * embed starts at once.
+   */
+  lazy?: LazyOption;
   /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
   removeIframe?: boolean;
   /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */

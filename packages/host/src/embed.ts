@@ -1,6 +1,8 @@
 import type {
   AnyEventMessage, ColorScheme, EmbedTheme, EventMessage, EventName, EventPayload, ReadyPayload, UnknownMessage,
 } from '@svc-embed/protocol';
+import type { EmbedState, EmbedStateChange } from './embed-state.js';
+import type { EmbedTimings } from './embed-timings.js';
 import type { EmbedError } from './errors.js';
 import type { LogoutResult } from './session-ledger.js';
 
@@ -36,6 +38,8 @@ export interface HostListeners {
   renewed: (info: RenewalInfo) => void;
   /** A renewal failed after its last attempt; the next trigger starts a new one. */
   'renewal-failed': (info: RenewalFailure) => void;
+  /** `embed.state` changed (`destroy()` releases the listeners first: no notification for `destroyed`). */
+  state: (change: EmbedStateChange) => void;
 }
 
 /**
@@ -56,6 +60,19 @@ export type EmbedListeners = {
 export interface Embed {
   /** The iframe (created or wrapped). */
   readonly iframe: HTMLIFrameElement;
+  /**
+   * Where the embed stands: `waiting` (lazy, not seen yet), `minting`, `loading`, `ready`, `renewing`,
+   * `failed` or `destroyed`; the `state` notification tells each change.
+   * @example embed.on('state', ({ state, error }) => (placeholder.hidden = state === 'ready'))
+   */
+  readonly state: EmbedState;
+  /**
+   * When each moment of the first load happened (`performance.now()` ms): `created`, `mintStarted`,
+   * `minted`, `srcSet`, `ready`, `dashboardLoaded`. The same moments are User Timing marks
+   * (`svc-embed:<n> <publicId>:<moment>`), with measures from `created` to `ready` and to
+   * `dashboardLoaded`, so they show in the browser's performance panel.
+   */
+  readonly timings: Readonly<EmbedTimings>;
   /**
    * Resolves with the `ready` payload. Rejects with `ready-timeout` (no `ready` event in time: wrong
    * baseUrl, or the tenant does not allow framing by this page's origin), with the mint error when

@@ -8,4 +8,7 @@ export type {
 } from './embed-options.js';
 export type { SessionLedger, SessionLedgerOptions, LogoutResult } from './session-ledger.js';
 export type { MintLimit } from './mint-limit.js';
+export type { EmbedState, EmbedStateChange } from './embed-state.js';
+export type { EmbedTimings } from './embed-timings.js';
+export type { LazyOption } from './lazy-start.js';
 export type { EventName, EventPayload, EventMessage, AnyEventMessage, UnknownMessage, ActionName, ActionPayload, Surface } from '@svc-embed/protocol';

@@ -73,7 +73,7 @@ function lateResult(state: RenewalState, signal: RenewalSignal): RenewalStep {
 /** The embed starts: mint the first id for its URL, or set the URL at once (private, or nothing to mint with). */
 function start(state: RenewalState, config: RenewalConfig): RenewalStep {
   if (config.canMint && config.hasUrl) return mintFirstId(state, 1);
-  return { state, effects: [{ type: 'load-url' }, ...readyTimer(config)] };
+  return { state: { ...state, load: { name: 'waiting' } }, effects: [{ type: 'load-url' }, ...readyTimer(config)] };
 }
 
 function mintFirstId(state: RenewalState, attempt: number): RenewalStep {

@@ -59,11 +59,13 @@ export interface RenewalRun {
 
 /**
  * Where the embed's first load stands (the first id goes in the iframe's URL):
+ * - `idle`: not started yet (a lazy embed waits until it is seen);
  * - `minting`: the first id is being minted (mint `ticket`); `backoff`: waiting before attempt `attempt + 1`;
  * - `waiting`: the URL is set; waiting for `ready` (its timer runs);
  * - `ready`: the embed sent `ready`; `failed`: `embed.ready` rejected with `error` (a late `ready` still counts).
  */
 export type LoadState =
+  | { readonly name: 'idle' }
   | { readonly name: 'minting'; readonly attempt: number; readonly ticket: number }
   | { readonly name: 'backoff'; readonly attempt: number }
   | { readonly name: 'waiting' }
@@ -174,7 +176,7 @@ export interface RenewalStep {
 /** The state of an embed created at `now`: nothing minted or loaded yet. */
 export function initialRenewalState(now: number): RenewalState {
   return {
-    phase: 'idle', load: { name: 'waiting' }, mintedAt: now, known: undefined, handled: [], sentAt: -Infinity, tickets: 0,
+    phase: 'idle', load: { name: 'idle' }, mintedAt: now, known: undefined, handled: [], sentAt: -Infinity, tickets: 0,
   };
 }
 

@@ -3,10 +3,12 @@ import type { Scope } from '@svc-embed/runtime';
 import { createDeferred, type Deferred } from './deferred.js';
 import type { RenewalFailure, RenewalInfo } from './embed.js';
 import type { DebugLogger } from './embed-options.js';
+import { embedStateOf, failureOf, type EmbedState, type EmbedStateChange } from './embed-state.js';
+import type { TimingName } from './embed-timings.js';
 import { destroyedError, EmbedError } from './errors.js';
 import {
   initialRenewalState, isRunning,
-  type Delivery, type RenewalConfig, type RenewalEffect, type RenewalSignal, type RenewalState, type TimerPurpose,
+  type Delivery, type RenewalConfig, type RenewalEffect, type RenewalSignal, type RenewalState, type RenewalStep, type TimerPurpose,
 } from './renewal.js';
 import { renewalStep } from './renewal-step.js';
 import type { SessionMint } from './session-mint.js';
@@ -17,6 +19,8 @@ export interface Session {
   signal(signal: RenewalSignal): void;
   /** Renews now (`renewSession()`): resolves when the run it joins or starts works, rejects when it fails. */
   renew(): Promise<void>;
+  /** Where the embed stands now. */
+  readonly state: EmbedState;
 }
 
 /** What the session acts on: the other parts of the embed, made before it. */
@@ -41,10 +45,12 @@ export interface SessionOptions {
   openOutbox: () => void;
   /** The error `embed.ready` rejects with when no `ready` came in time. */
   readyTimeoutError: () => EmbedError;
-  /** Emits the host-side notifications. */
-  emit: (name: 'renewed' | 'renewal-failed', info: RenewalInfo | RenewalFailure) => void;
+  /** Emits the host-side notifications: `state` after each step that changed the {@link EmbedState}. */
+  emit: (name: 'renewed' | 'renewal-failed' | 'state', info: RenewalInfo | RenewalFailure | EmbedStateChange) => void;
   /** The embed's debug logger. */
   log: DebugLogger;
+  /** Notes a moment of the first load (`embed.timings`). */
+  note: (name: TimingName) => void;
   /** The page's window and document: their wake-up signals make the session check its expiry. */
   window: Window;
   document: Document;
@@ -63,29 +69,9 @@ export function createSession(options: SessionOptions): Session {
   let state: RenewalState = initialRenewalState(now());
   const queue: { signal: RenewalSignal; caller?: Deferred<void> }[] = [];
   let running = false;
-  // The callers of `renewSession()` waiting for the run in progress.
-  let callers: Deferred<void>[] = [];
+  const callers = createCallers();
   const timers = new Map<TimerPurpose, () => void>();
-  const perform = effectRunner({ options, timers, signal: (next) => dispatch(next), settleCallers });
-
-  function settleCallers(error?: EmbedError): void {
-    const settled = callers;
-    callers = [];
-    for (const caller of settled) {
-      if (error) caller.reject(error);
-      else caller.resolve();
-    }
-  }
-
-  /** Answers a `renewSession()` caller once its trigger was handled. */
-  function answer(caller: Deferred<void>, effects: readonly RenewalEffect[]): void {
-    if (state.phase === 'destroyed') return caller.reject(destroyedError());
-    if (isRunning(state)) return void callers.push(caller);
-    // A run that started and failed at once (the embed will never be ready) still answers its caller.
-    const ended = effects.find((effect) => effect.type === 'settle-callers');
-    if (ended?.error) caller.reject(ended.error);
-    else caller.resolve();
-  }
+  const perform = effectRunner({ options, timers, signal: (next) => dispatch(next), settleCallers: callers.settle });
 
   function dispatch(signal: RenewalSignal, caller?: Deferred<void>): void {
     queue.push({ signal, caller });
@@ -94,10 +80,13 @@ export function createSession(options: SessionOptions): Session {
     try {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const step = renewalStep(state, next.signal, config);
+        const previous = embedStateOf(state);
         state = step.state;
         if (step.log) log(String(step.log[0]), ...step.log.slice(1));
         step.effects.forEach(perform);
-        if (next.caller) answer(next.caller, step.effects);
+        const now = embedStateOf(state);
+        if (now !== previous) options.emit('state', { state: now, previous, error: failureOf(state) });
+        if (next.caller) callers.answer(next.caller, { state, effects: step.effects });
       }
     } finally {
       // An effect that threw ends this turn, never the session: the next signal runs the rest.
@@ -113,6 +102,40 @@ export function createSession(options: SessionOptions): Session {
       const caller = createDeferred<void>();
       dispatch({ type: 'trigger', trigger: 'manual', now: now() }, caller);
       return caller.promise;
+    },
+    get state() {
+      return embedStateOf(state);
+    },
+  };
+}
+
+/** The callers of `renewSession()`: answered at once, or when the run they wait for ends. */
+interface Callers {
+  /** Answers a caller once its trigger was handled by `step`. */
+  answer(caller: Deferred<void>, step: Pick<RenewalStep, 'state' | 'effects'>): void;
+  /** Settles every caller waiting for the run that ended (rejected with `error` when it failed). */
+  settle(error?: EmbedError): void;
+}
+
+function createCallers(): Callers {
+  // Those waiting for the run in progress.
+  let waiting: Deferred<void>[] = [];
+  return {
+    answer(caller, { state, effects }) {
+      if (state.phase === 'destroyed') return caller.reject(destroyedError());
+      if (isRunning(state)) return void waiting.push(caller);
+      // A run that started and failed at once (the embed will never be ready) still answers its caller.
+      const ended = effects.find((effect) => effect.type === 'settle-callers');
+      if (ended?.error) caller.reject(ended.error);
+      else caller.resolve();
+    },
+    settle(error) {
+      const settled = waiting;
+      waiting = [];
+      for (const caller of settled) {
+        if (error) caller.reject(error);
+        else caller.resolve();
+      }
     },
   };
 }
@@ -138,7 +161,7 @@ interface EffectRunnerOptions {
 /** Returns the function that performs one effect. */
 function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => void {
   const { options, timers, signal, settleCallers } = runner;
-  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit } = options;
+  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit, note } = options;
   /** What the end of a timer means. */
   const elapsed = (timer: TimerPurpose): RenewalSignal => {
     if (timer === 'verdict') return { type: 'verdict-elapsed', now: now() };
@@ -149,13 +172,18 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
     switch (effect.type) {
       case 'mint': {
         const { ticket, delivery } = effect;
+        if (delivery === 'url') note('mintStarted');
         mint?.().then(
-          (sessionId) => signal({ type: 'minted', ticket, sessionId, now: now(), delivery }),
+          (sessionId) => {
+            if (delivery === 'url') note('minted');
+            signal({ type: 'minted', ticket, sessionId, now: now(), delivery });
+          },
           (error: EmbedError) => signal({ type: 'mint-failed', ticket, error }),
         );
         return;
       }
       case 'load-url':
+        note('srcSet');
         return load(effect.sessionId);
       case 'post-session':
         return postSession(effect.sessionId, effect.delivery);
@@ -174,6 +202,7 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
         void Promise.resolve().then(() => signal({ type: 'rejection-settled', error: effect.error }));
         return;
       case 'resolve-ready':
+        note('ready');
         return ready.resolve(effect.payload);
       case 'reject-ready':
         return ready.reject(effect.error);

@@ -114,6 +114,23 @@ describe('<svc-embed>', () => {
     expect(reported).toEqual([]);
   });
 
+  it('reflects the embed\'s state as an attribute: minting, loading, ready; none once removed', async () => {
+    const element = makeElement();
+    let release: (id: string) => void = () => {};
+    element.mintSessionId = () => new Promise<string>((resolve) => (release = resolve));
+    document.body.append(element);
+    await tick();
+    expect(element.getAttribute('state')).toBe('minting');
+    release('s1');
+    await tick();
+    expect(element.getAttribute('state')).toBe('loading');
+    deliver(event('ready', READY), TENANT, attachFrameWindow(element.querySelector('iframe')!));
+    expect(element.getAttribute('state')).toBe('ready');
+    element.remove();
+    await tick();
+    expect(element.hasAttribute('state')).toBe(false);
+  });
+
   it('properties reflect to attributes', () => {
     const element = makeElement();
     element.publicId = 'd-7';

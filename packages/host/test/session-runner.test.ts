@@ -12,7 +12,7 @@ function session(changes: Partial<SessionOptions> = {}) {
     scope: createScope({ timers: globalThis }), now: () => 0, log: vi.fn(), mint: undefined,
     config: { policy: { attempts: 2, delayMs: 10 }, canMint: false, hasUrl: true, readyTimeoutMs: 0 },
     load: vi.fn(), postSession: vi.fn(), revokeLateId: vi.fn(), ready, readyTimeoutError: () => new Error('late') as never,
-    openOutbox: vi.fn(), emit: vi.fn(), window, document,
+    openOutbox: vi.fn(), emit: vi.fn(), note: vi.fn(), window, document,
     ...changes,
   };
   return { part: createSession(options), options, ready };
@@ -37,9 +37,10 @@ describe('the session runner', () => {
       part.signal({ type: 'auth-error' });
       order.push('open-outbox returned');
     });
-    const emit = vi.fn(() => order.push('emit renewal-failed'));
+    const emit = vi.fn((name: string) => void order.push(`emit ${name}`));
     ({ part } = session({ openOutbox, emit }));
     part.signal({ type: 'ready', now: 1, payload: READY });
-    expect(order).toEqual(['open-outbox', 'open-outbox returned', 'emit renewal-failed']);
+    // The ready step (its effects, then its state change), then the auth error's.
+    expect(order).toEqual(['open-outbox', 'open-outbox returned', 'emit state', 'emit renewal-failed']);
   });
 });

@@ -23,8 +23,8 @@ export type SvcEmbedProps = UseEmbedOptions & {
  *   onDownload={(payload) => toast(`exported ${payload.format}`)} />
  */
 export const SvcEmbed = forwardRef<Embed | undefined, SvcEmbedProps>(function SvcEmbed({ className, style, ...options }, ref) {
-  const { ref: container, embed, signedOut } = useEmbed(options);
+  const { ref: container, embed, signedOut, state } = useEmbed(options);
   useImperativeHandle(ref, () => embed, [embed]);
-  // Signed out: the container stays, empty, marked for styles (`[data-signed-out]`).
-  return <div ref={container} className={className} style={style} data-signed-out={signedOut ? '' : undefined} />;
+  // The embed's state, and signed out (the container stays, empty), marked for styles.
+  return <div ref={container} className={className} style={style} data-state={state} data-signed-out={signedOut ? '' : undefined} />;
 });

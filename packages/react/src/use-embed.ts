@@ -1,5 +1,5 @@
 'use client';
-import { createEmbed, type Embed, type EmbedSettings, type EmbedSurface } from '@svc-embed/host';
+import { createEmbed, type Embed, type EmbedSettings, type EmbedState, type EmbedSurface } from '@svc-embed/host';
 import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTENER_PROPS, type EmbedEventProps } from './event-props.js';
@@ -23,7 +23,7 @@ export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'>
 
 /** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
 const PASSED_SETTINGS = [
-  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'debug',
+  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'lazy', 'debug',
 ] as const satisfies readonly (keyof EmbedSettings)[];
 
 /**
@@ -42,6 +42,8 @@ export interface UseEmbedResult {
   embed: Embed | undefined;
   /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` prop that logged out): no embed is made. */
   signedOut: boolean;
+  /** The embed's `state` (`minting`, `loading`, `ready`, `renewing`, `failed` …), re-rendered on each change; undefined without an embed. */
+  state: EmbedState | undefined;
 }
 
 /**
@@ -58,6 +60,7 @@ export interface UseEmbedResult {
 export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   const [container, setContainer] = useState<HTMLElement | null>(null);
   const [embed, setEmbed] = useState<Embed>();
+  const [state, setState] = useState<EmbedState>();
   const latest = useRef(options);
   latest.current = options;
   const viewer = useOptionalLedger();
@@ -89,10 +92,13 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
     for (const [name, prop] of LISTENER_PROPS) {
       created.on(name, (...args: unknown[]) => (latest.current[prop] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args));
     }
+    created.on('state', (change) => setState(change.state));
     setEmbed(created);
+    setState(created.state);
     return () => {
       created.destroy();
       setEmbed(undefined);
+      setState(undefined);
     };
     // Deliberately not on every option: the timezone is in the first URL and follows through
     // set-timezone after that; listeners and callbacks are read from `latest` when called.
@@ -120,5 +126,5 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   }, [embed, themeKey]);
 
   const ref = useCallback((element: HTMLElement | null) => setContainer(element), []);
-  return { ref, embed, signedOut };
+  return { ref, embed, signedOut, state };
 }

@@ -147,6 +147,15 @@ describe('SessionLedgerProvider', () => {
     expect(mint).toHaveBeenCalledTimes(2);
   });
 
+  it('shows the embed\'s state on the container (data-state) and through useEmbed', async () => {
+    const ref = createRef<Embed | undefined>();
+    const { container } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" className="box" />);
+    await waitFor(() => expect(container.querySelector('.box')?.getAttribute('data-state')).toBe('loading'));
+    const frame = attachFrameWindow(ref.current!.iframe);
+    act(() => deliver(event('ready', { ...READY, mode: 'private' }), TENANT, frame));
+    await waitFor(() => expect(container.querySelector('.box')?.getAttribute('data-state')).toBe('ready'));
+  });
+
   it('refuses publicId ".." with invalid-option, before anything is minted or shown', () => {
     const mint = mintCounter();
     vi.spyOn(console, 'error').mockImplementation(() => {});

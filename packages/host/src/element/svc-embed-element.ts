@@ -8,7 +8,7 @@ import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLe
 import { sessionEndpointCallbacks } from '../session-endpoint.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
-export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint'] as const;
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy'] as const;
 
 /** The `<svc-embed>` element's own API, beyond `HTMLElement`. */
 export interface SvcEmbedElement extends HTMLElement {
@@ -191,6 +191,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
         ...this.surface(),
         container: this,
         allowExport: this.allowExport,
+        lazy: this.hasAttribute('lazy'),
         timezone: this.timezone ?? undefined,
         ledger,
         // The callbacks set as properties now, or later: the latest is called.
@@ -210,6 +211,9 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       embed.on('*', (payload, message) => dispatch(message.type.slice(message.type.lastIndexOf(':') + 1), payload));
       embed.on('renewed', (info) => dispatch('renewed', info));
       embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
+      // The embed's state as an attribute, for a placeholder or an error shown with CSS alone.
+      this.setAttribute('state', embed.state);
+      embed.on('state', ({ state }) => this.setAttribute('state', state));
       this.phase = { name: 'live', embed, madeFrom, unsubscribe: ledger.onLogout(() => this.signOut()) };
     }
 
@@ -240,6 +244,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       if (this.phase.name === 'live') {
         this.phase.unsubscribe();
         this.phase.embed.destroy();
+        this.removeAttribute('state');
       }
       this.phase = { name: 'idle' };
     }

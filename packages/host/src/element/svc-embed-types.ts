@@ -45,6 +45,8 @@ export interface SvcEmbedAttributes {
   timezone?: string;
   /** `POST` to it mints `{ sessionId }`, `DELETE <endpoint>/<id>` revokes. */
   'session-endpoint'?: string;
+  /** Starts the embed only once it comes near the viewport (present or absent). */
+  lazy?: boolean;
 }
 
 /**
