@@ -46,6 +46,10 @@ describe('what a failed check says', () => {
   it("a custom check: the check's own sentence", () => {
     expect(checkActionPayload('navigate', { path: 'reports' })).toEqual({ ok: false, field: 'payload.path', detail: 'expected an in-embed path starting with a single "/"' });
     expect(checkActionPayload('set-timezone', { timezone: '' })).toEqual({ ok: false, field: 'payload.timezone', detail: 'expected a non-empty string' });
+    expect(checkActionPayload('set-locale', { locale: 'english' })).toEqual({ ok: false, field: 'payload.locale', detail: 'expected a BCP 47 locale tag such as es-ES' });
+    expect(checkActionPayload('set-filter', { filterUrlParameter: 'status=1' })).toEqual({
+      ok: false, field: 'payload.filterUrlParameter', detail: 'expected f_<semantic_view>.<dimension>=<JSON>',
+    });
     expect(checkActionPayload('set-theme', { embedTheme: { borderRadius: true } } as never)).toEqual({ ok: false, field: 'payload.embedTheme.borderRadius', detail: 'expected string or number' });
   });
 
@@ -110,6 +114,12 @@ describe('parse edges', () => {
 
   it('undefined is not a protocol message (never a read of undefined)', () => {
     expect(parseEventMessage(undefined)).toEqual({ ok: false, reason: 'not-protocol', detail: 'source is not svc-embed' });
+  });
+
+  it('an action without a payload parses to a message without a payload key (not one set to undefined)', () => {
+    const result = parseActionMessage({ source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', timestamp: 1, payload: undefined });
+    expect(result.ok).toBe(true);
+    expect(result.ok && 'payload' in result.message).toBe(false);
   });
 
   it('an action carrying surface says it must not', () => {
