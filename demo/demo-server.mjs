@@ -27,6 +27,10 @@ const ROOT = join(DEMO, '..');
  * @property {string} [frameScript] Path of the frame IIFE (default: the emulator's).
  * @property {(line: string) => void} [log] Request log of the emulator.
  * @property {import('@svc-embed/server').SessionStore} [store] The session endpoint's store (default: in memory).
+ * @property {{ now(): number }} [clock] The service's clock for every expiry rule (default: the wall
+ *   clock): tests move it on to age ids and sessions without waiting. The host backend (its
+ *   `mintedAt`, for the session panel) and the session endpoint (its ledger keeps ids 24 h) stay on
+ *   the wall clock.
  */
 
 /** The host pages, by path. */
@@ -101,6 +105,7 @@ export async function startDemo(options = {}) {
       sessionWarningMs: options.sessionWarningMs ?? 60_000,
       frameScript: options.frameScript,
       log: options.log,
+      clock: options.clock,
     });
   } catch (error) {
     hostServer.close();
