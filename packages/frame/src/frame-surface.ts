@@ -39,6 +39,8 @@ export function createFrameSurface(parts: FrameParts): Frame {
   return {
     ready(details) {
       const { phase } = lifecycle;
+      // After destroy() later calls send nothing, and throw nothing either (a late ready() of a surface torn down).
+      if (phase === 'destroyed') return;
       if (phase !== 'loading' && phase !== 'auth-failed') throw new FrameError('already-ready', 'ready() was already called; it is sent once per frame');
       const event = outbound.build('ready', { ...details, mode, surface });
       readyPublicId = details.publicId;

@@ -28,6 +28,18 @@ describe('destroy', () => {
     expect(vi.getTimerCount()).toBe(before);
   });
 
+  test('ready() after destroy sends nothing and throws nothing, whether or not ready() or authFailed() came before', () => {
+    for (const before of ['nothing', 'ready', 'authFailed'] as const) {
+      const { frame, fake } = signedFrame({ lifetimeMs: HOUR });
+      if (before === 'ready') frame.ready(READY);
+      if (before === 'authFailed') frame.authFailed();
+      const sent = fake.types().length;
+      frame.destroy();
+      expect(() => frame.ready(READY)).not.toThrow();
+      expect(fake.types()).toHaveLength(sent);
+    }
+  });
+
   test('after destroy nothing is handled, sent, armed or delivered', async () => {
     let resolve!: (value: { expiresAt: number }) => void;
     const { frame, fake } = signedFrame({ lifetimeMs: HOUR, exchange: () => new Promise((r) => (resolve = r)) });

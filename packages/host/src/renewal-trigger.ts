@@ -32,7 +32,9 @@ export function classifyTrigger(state: RenewalState, signal: Extract<RenewalSign
   const older = builtAt !== undefined && builtAt < state.sentAt;
   const tie = builtAt === state.sentAt;
   const running = isRunning(state);
-  if (state.handled.includes(at) || ((older || tie) && !running)) return { verdict: 'duplicate', at };
+  // renewSession() renews now: its estimated expiry matching a renewed session's does not make it a duplicate.
+  const renewed = trigger !== 'manual' && state.handled.includes(at);
+  if (renewed || ((older || tie) && !running)) return { verdict: 'duplicate', at };
   if (!running) return { verdict: 'start', at };
   if (tie) return { verdict: 'ambiguous', at };
   // Only the embed can tell of a newer session (a wake-up or renewSession() names none). A lapse

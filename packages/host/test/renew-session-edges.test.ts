@@ -1,5 +1,5 @@
-// renewSession() when the session's estimated expiry is one already renewed: the promise still
-// settles as README says (resolves), never with a TypeError from the runner.
+// renewSession() when the session's estimated expiry is one already renewed: it still renews now,
+// as the README says (a fresh id is minted and sent), and resolves.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESTIMATED_LIFETIME_MS, REJECTION_WINDOW_MS } from '../src/renewal.js';
 import { flush, minter, READY, setup } from './helpers.js';
@@ -9,7 +9,7 @@ beforeEach(() => vi.useFakeTimers({ now: START }));
 afterEach(() => vi.useRealTimers());
 
 describe('renewSession() right after a renewal', () => {
-  it('resolves when the renewed session lapses exactly when the new one is estimated to', async () => {
+  it('renews (a third id) and resolves when the renewed session lapses exactly when the new one is estimated to', async () => {
     const { mint } = minter('s1');
     const { embed, emit } = setup({ mintSessionId: mint, revokeSessionId: vi.fn() });
     await flush();
@@ -24,5 +24,6 @@ describe('renewSession() right after a renewal', () => {
     const done = embed.renewSession();
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(done).resolves.toBeUndefined();
+    expect(mint).toHaveBeenCalledTimes(3);
   });
 });

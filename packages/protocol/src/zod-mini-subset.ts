@@ -52,7 +52,8 @@ const typed = (expected: string, test: (value: unknown) => boolean) => () =>
 export const string = typed('string', (value) => typeof value === 'string');
 export const number = typed('number', (value) => typeof value === 'number' && Number.isFinite(value));
 export const boolean = typed('boolean', (value) => typeof value === 'boolean');
-export const unknown = () => schema((value) => value, true);
+// Like zod/mini's: a key declared `unknown()` must be present (wrap it in `optional()` to allow it missing).
+export const unknown = () => schema((value) => value, false);
 
 export function custom(test: (value: unknown) => unknown, message = INVALID): SubsetSchema {
   return schema((value, path, issues) => {

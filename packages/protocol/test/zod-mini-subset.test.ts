@@ -37,6 +37,8 @@ const DEFINITIONS: Record<string, (z: Lib) => Parser> = {
     z.object({ name: z.string(), count: z.optional(z.number()), note: z.nullable(z.string()), extra: z.optional(z.unknown()), maybe: z.nullable(z.optional(z.string())) }),
   'nested object': (z) => z.object({ theme: z.object({ color: z.enum(['red']), any: z.custom(() => true), label: z.optional(z.string()), size: z.optional(z.number()) }) }),
   looseObject: (z) => z.looseObject({ font: z.optional(z.string()), size: z.number() }),
+  // A key declared unknown() must be present, as in zod/mini (optional() lets it be missing).
+  'object with an unknown() key': (z) => z.object({ value: z.unknown() }),
 };
 
 /** The schema `label` built with zod/mini and with the subset. */
