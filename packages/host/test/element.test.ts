@@ -21,8 +21,10 @@ function makeElement(attributes: Record<string, string> = {}): SvcEmbedElement {
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-afterEach(() => {
+afterEach(async () => {
   document.body.replaceChildren();
+  // The removed elements tear down in the next task (revoking their ids): with the test's stubs still in place.
+  await tick();
   vi.unstubAllGlobals();
 });
 
