@@ -1,6 +1,8 @@
-import type { LazyOption } from './lazy-start.js';
 import type { MintLimit } from './mint-limit.js';
 import type { SessionLedger } from './session-ledger.js';
+
+/** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
+export type LazyOption = boolean | { rootMargin?: string };
 
 /**
  * Receives debug output: `event` is `in`, `out`, `drop`, `retry`, `renew`, `revoke` or `limit` (a

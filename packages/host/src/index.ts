@@ -4,11 +4,10 @@ export { EmbedError, EMBED_ERROR_CODES } from './errors.js';
 export type { EmbedErrorCode } from './errors.js';
 export type { Embed, EmbedListeners, HostListeners, RenewalInfo, RenewalFailure, RenewalTrigger, Unsubscribe } from './embed.js';
 export type {
-  EmbedOptions, EmbedSettings, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc, DebugLogger,
+  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc, DebugLogger,
 } from './embed-options.js';
 export type { SessionLedger, SessionLedgerOptions, LogoutResult } from './session-ledger.js';
 export type { MintLimit } from './mint-limit.js';
 export type { EmbedState, EmbedStateChange } from './embed-state.js';
 export type { EmbedTimings } from './embed-timings.js';
-export type { LazyOption } from './lazy-start.js';
 export type { EventName, EventPayload, EventMessage, AnyEventMessage, UnknownMessage, ActionName, ActionPayload, Surface } from '@svc-embed/protocol';

@@ -1,10 +1,8 @@
 import type { Scope } from '@svc-embed/runtime';
+import type { LazyOption } from './embed-options.js';
 
 /** How near the viewport a lazy embed's iframe must come before it starts, by default. */
 export const LAZY_MARGIN = '200px';
-
-/** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
-export type LazyOption = boolean | { rootMargin?: string };
 
 /** What {@link startEmbed} needs. */
 export interface StartOptions {
