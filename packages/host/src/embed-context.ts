@@ -1,5 +1,6 @@
 import type { DebugLogger, EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
+import { checkLazy } from './lazy-start.js';
 import { EmbedError } from './errors.js';
 import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
@@ -48,6 +49,10 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   const origin = tenantOrigin(options.baseUrl);
   checkPlaceAndSurface(options);
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
+  checkLazy(options.lazy, win);
+  const { sessionEndpoint } = options;
+  if (sessionEndpoint !== undefined && (typeof sessionEndpoint !== 'string' || sessionEndpoint.trim() === ''))
+    throw new EmbedError('invalid-option', `sessionEndpoint must be your backend's endpoint path or URL, such as '/api/embed-session' (got ${JSON.stringify(sessionEndpoint)})`);
   return {
     window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),

@@ -1,5 +1,6 @@
 import type { Scope } from '@svc-embed/runtime';
 import type { LazyOption } from './embed-options.js';
+import { EmbedError } from './errors.js';
 
 /** How near the viewport a lazy embed's iframe must come before it starts, by default. */
 export const LAZY_MARGIN = '200px';
@@ -18,6 +19,32 @@ export interface StartOptions {
   start: () => void;
 }
 
+/** The page's `IntersectionObserver`, if it has one. */
+const observerOf = (win: Window) => (win as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
+
+/**
+ * Checks the `lazy` option before anything is created: `true`, `false`, or `{ rootMargin }` with a
+ * margin the page's `IntersectionObserver` accepts (such as `200px` or `10% 0px`).
+ * @throws {EmbedError} `invalid-option`
+ */
+export function checkLazy(lazy: unknown, win: Window): void {
+  if (lazy === undefined || typeof lazy === 'boolean') return;
+  const rootMargin: unknown = typeof lazy === 'object' && lazy !== null ? (lazy as { rootMargin?: unknown }).rootMargin : null;
+  if (rootMargin === undefined || (typeof rootMargin === 'string' && acceptsMargin(win, rootMargin))) return;
+  throw new EmbedError('invalid-option', `lazy must be true, false or { rootMargin } with a margin such as '200px' or '10% 0px' (got ${JSON.stringify(lazy)})`);
+}
+
+/** Whether the page's `IntersectionObserver` takes `rootMargin` (any margin where there is none: lazy then starts at once). */
+function acceptsMargin(win: Window, rootMargin: string): boolean {
+  const Observer = observerOf(win);
+  try {
+    if (Observer) new Observer(() => {}, { rootMargin }).disconnect();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts the embed now, or, when `lazy`, once its iframe comes within the margin of the viewport
  * (an `IntersectionObserver`; at once where there is none): nothing is minted and no URL is set
@@ -25,7 +52,7 @@ export interface StartOptions {
  */
 export function startEmbed(options: StartOptions): void {
   const { lazy, target, scope, start } = options;
-  const Observer = (options.window as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
+  const Observer = observerOf(options.window);
   if (!lazy || !Observer) return start();
   const rootMargin = (typeof lazy === 'object' && lazy.rootMargin) || LAZY_MARGIN;
   const observer = new Observer((entries) => {

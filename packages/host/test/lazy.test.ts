@@ -76,3 +76,26 @@ describe('lazy', () => {
     expect(t.embed.state).toBe('loading');
   });
 });
+
+describe('lazy and sessionEndpoint refused before anything is created', () => {
+  it.each([['yes'], [{ rootMargin: 12 }], [null], [{ rootMargin: 'far away' }]])('lazy %j is invalid-option', (lazy) => {
+    // As a browser's: a margin it cannot parse is a SyntaxError.
+    vi.stubGlobal('IntersectionObserver', class {
+      constructor(_callback: unknown, init?: { rootMargin?: string }) {
+        if (init?.rootMargin && !/^(-?\d+(px|%)\s*){1,4}$/.test(init.rootMargin)) throw new SyntaxError('rootMargin');
+      }
+      disconnect() {}
+    });
+    const container = document.createElement('div');
+    expect(() => setup({ container, lazy: lazy as never })).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('lazy must be true, false or { rootMargin }') }));
+    expect(container.children).toHaveLength(0);
+  });
+
+  it.each([[''], ['  '], [42]])('sessionEndpoint %j is invalid-option', (sessionEndpoint) => {
+    const container = document.createElement('div');
+    expect(() => setup({ container, sessionEndpoint: sessionEndpoint as never })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining("sessionEndpoint must be your backend's endpoint") }),
+    );
+    expect(container.children).toHaveLength(0);
+  });
+});
