@@ -45,6 +45,16 @@ function tab(options: Partial<EmbedOptions> = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** Two tabs of one viewer on the endpoint, each with its first id. */
+async function twoTabs() {
+  const server = fakeEndpoint();
+  vi.stubGlobal('fetch', server.fetch);
+  const a = tab();
+  const b = tab();
+  await settle();
+  return { server, a, b };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sessionEndpoint', () => {
@@ -65,11 +75,7 @@ describe('sessionEndpoint', () => {
   });
 
   it("logout goes through POST <endpoint>/logout, which revokes every id of the viewer, and the viewer's other tabs sign out at once", async () => {
-    const server = fakeEndpoint();
-    vi.stubGlobal('fetch', server.fetch);
-    const a = tab();
-    const b = tab();
-    await settle();
+    const { server, a, b } = await twoTabs();
     expect(server.live).toEqual(new Set(['ses-1', 'ses-2']));
     const signedOut = vi.fn();
     b.ledger.onLogout(signedOut);
@@ -89,11 +95,7 @@ describe('sessionEndpoint', () => {
   });
 
   it('a tab whose embeds are all destroyed stops listening, and hears nothing', async () => {
-    const server = fakeEndpoint();
-    vi.stubGlobal('fetch', server.fetch);
-    const a = tab();
-    const b = tab();
-    await settle();
+    const { server, a, b } = await twoTabs();
     b.embed.destroy();
     await a.ledger.logout();
     await settle();
