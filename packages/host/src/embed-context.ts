@@ -52,7 +52,7 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   checkLazy(options.lazy, win);
   const { sessionEndpoint } = options;
   if (sessionEndpoint !== undefined && (typeof sessionEndpoint !== 'string' || sessionEndpoint.trim() === ''))
-    throw new EmbedError('invalid-option', `sessionEndpoint must be your backend's endpoint path or URL, such as '/api/embed-session' (got ${JSON.stringify(sessionEndpoint)})`);
+    throw new EmbedError('invalid-option', `sessionEndpoint must be a path such as /api/embed-session (got ${JSON.stringify(sessionEndpoint)})`);
   return {
     window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),

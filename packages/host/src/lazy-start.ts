@@ -31,7 +31,7 @@ export function checkLazy(lazy: unknown, win: Window): void {
   if (lazy === undefined || typeof lazy === 'boolean') return;
   const rootMargin: unknown = typeof lazy === 'object' && lazy !== null ? (lazy as { rootMargin?: unknown }).rootMargin : null;
   if (rootMargin === undefined || (typeof rootMargin === 'string' && acceptsMargin(win, rootMargin))) return;
-  throw new EmbedError('invalid-option', `lazy must be true, false or { rootMargin } with a margin such as '200px' or '10% 0px' (got ${JSON.stringify(lazy)})`);
+  throw new EmbedError('invalid-option', `lazy must be a boolean or { rootMargin: '200px' } (got ${JSON.stringify(lazy)})`);
 }
 
 /** Whether the page's `IntersectionObserver` takes `rootMargin` (any margin where there is none: lazy then starts at once). */
