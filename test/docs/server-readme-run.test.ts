@@ -1,6 +1,6 @@
 // The server README's three examples run as written against the emulator: Express 5 and Hono as
 // real servers driven over HTTP, the Next.js route handler through Request and Response. Only the
-// reader's own `currentUser` is supplied (a header names the user) and the environment points the
+// reader's own `currentUser` is supplied (a header names the user; the Express example's own stand-in reads a demo-user cookie, which the requests send too) and the environment points the
 // examples at the emulator and a free port. Needs a build (the examples import the built packages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -72,7 +72,7 @@ async function startServer(runner: string): Promise<{ port: number; child: Child
 async function roundTrip(port: number): Promise<void> {
   const origin = `http://localhost:${port}`;
   const send = (method: string, path: string, user: string, headers: Record<string, string> = {}) =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, ...headers } });
+    fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, cookie: `demo-user=${user}`, ...headers } });
   const mint = async (user: string) => ((await (await send('POST', '/api/embed-session', user)).json()) as { sessionId: string }).sessionId;
   const first = await mint('ada');
   expect(emulator.state.describe(first)?.status).toBe('pending');
@@ -102,7 +102,7 @@ describe("the server README's examples, against the emulator", () => {
   it('the Next.js route handler: POST and DELETE through Request and Response', async () => {
     const drive = `
 const origin = 'https://app.example';
-const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user } });
+const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, cookie: `demo-user=${user}` } });
 const minted = await module.POST(request('POST', '/api/embed-session', 'ada'));
 const { sessionId } = await minted.json();
 const foreign = await module.DELETE(request('DELETE', '/api/embed-session/' + sessionId, 'bob'));
