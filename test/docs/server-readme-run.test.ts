@@ -102,7 +102,7 @@ describe("the server README's examples, against the emulator", () => {
   it('the Next.js route handler: POST and DELETE through Request and Response', async () => {
     const drive = `
 const origin = 'https://app.example';
-const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, cookie: `demo-user=${user}` } });
+const request = (method, path, user) => new Request(origin + path, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user } });
 const minted = await module.POST(request('POST', '/api/embed-session', 'ada'));
 const { sessionId } = await minted.json();
 const foreign = await module.DELETE(request('DELETE', '/api/embed-session/' + sessionId, 'bob'));
