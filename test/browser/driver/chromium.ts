@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../../scripts/chromium.mjs';
-import { descend, documentDriver } from './document-driver.js';
+import { descend, documentDriver, settleTraversal } from './document-driver.js';
 import type { BrowserDriver, PageDriver } from './types.js';
 
 const frameAt = (page: Page, path: readonly string[]) =>
@@ -15,12 +15,20 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
   // A string is evaluated by the DevTools protocol, which the page's CSP does not govern.
   const evaluate = async (path: readonly string[], source: string, arg: unknown) =>
     (await frameAt(page, path)).evaluate(`(${source})(${JSON.stringify(arg) ?? 'undefined'})`);
+  // Playwright's own click: scrolled into view, checked to receive the pointer, real input events.
+  const userClick = async (path: readonly string[], selector: string) => (await frameAt(page, path)).click(selector);
+  const top = documentDriver(evaluate, userClick);
   return {
-    ...documentDriver(evaluate),
+    ...top,
     engine: 'chromium',
     async goto(url) {
       await page.goto(url);
     },
+    async reload() {
+      await page.reload();
+    },
+    back: () => settleTraversal(top, 'back', () => page.goBack()),
+    forward: () => settleTraversal(top, 'forward', () => page.goForward()),
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });

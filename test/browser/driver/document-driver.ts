@@ -6,6 +6,9 @@ import type { FrameDriver, PageFunction, WaitOptions } from './types.js';
 /** How an engine evaluates `(source)(arg)` in the document at `path` (iframe selectors from the top). */
 export type Evaluate = (path: readonly string[], source: string, arg: unknown) => Promise<unknown>;
 
+/** How an engine clicks the element matching `selector` in the document at `path` with its own input. */
+export type UserClick = (path: readonly string[], selector: string) => Promise<void>;
+
 const DEFAULT_TIMEOUT = 15_000;
 
 /**
@@ -24,52 +27,12 @@ export async function descend<F>(top: F, path: readonly string[], child: (frame:
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A {@link FrameDriver} for the document at `path`, evaluating through `evaluate`. */
-export function documentDriver(evaluate: Evaluate, path: readonly string[] = []): FrameDriver {
-  const run = <R, A>(fn: PageFunction<A, R>, arg?: A) => evaluate(path, fn.toString(), arg) as Promise<R>;
-  const where = path.length ? ` in frame ${path.join(' > ')}` : '';
+/** Runs a page function in one document. */
+type Run = <R, A>(fn: PageFunction<A, R>, arg?: A) => Promise<R>;
 
-  async function waitFor<R, A>(fn: PageFunction<A, R>, arg?: A, options: WaitOptions = {}): Promise<R> {
-    const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
-    let lastError: unknown;
-    for (;;) {
-      try {
-        const value = await run(fn, arg);
-        if (value) return value;
-        lastError = undefined;
-      } catch (error) {
-        lastError = error; // the document may be loading or navigating: try again
-      }
-      if (Date.now() > deadline) {
-        const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-        throw new Error(`timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms waiting${where} for ${fn.toString().slice(0, 160)}${reason}`);
-      }
-      await sleep(options.polling ?? 50);
-    }
-  }
-
-  const waitForElement = (selector: string) =>
-    waitFor((s: string) => document.querySelector(s) !== null, selector).catch((error: Error) => {
-      throw new Error(`no element matches ${selector}${where}: ${error.message}`);
-    });
-
+/** A document's form controls, each set as a person's input would end (input and change events). */
+function formControls(run: Run, waitForElement: (selector: string) => Promise<unknown>): Pick<FrameDriver, 'fill' | 'selectOption' | 'setChecked'> {
   return {
-    evaluate: run,
-    waitFor,
-    frame: (selector) => documentDriver(evaluate, [...path, selector]),
-    async waitForSelector(selector, options = {}) {
-      const detached = options.state === 'detached';
-      await waitFor(([s, gone]: [string, boolean]) => (document.querySelector(s) === null) === gone, [selector, detached] as [string, boolean], options);
-    },
-    async click(selector) {
-      await waitForElement(selector);
-      await run((s: string) => {
-        const element = document.querySelector(s)!;
-        // SVG elements have no click(): dispatch the event a pointer click would.
-        if (element instanceof HTMLElement) element.click();
-        else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-      }, selector);
-    },
     async fill(selector, value) {
       await waitForElement(selector);
       await run(([s, v]: [string, string]) => {
@@ -99,6 +62,63 @@ export function documentDriver(evaluate: Evaluate, path: readonly string[] = [])
         if (box.checked !== c) box.click();
       }, [selector, checked] as [string, boolean]);
     },
+  };
+}
+
+/** The `waitFor` of one document (`where` names it in the timeout's message): polls `fn` until it returns a truthy value. */
+function poller(run: Run, where: string) {
+  return async function waitFor<R, A>(fn: PageFunction<A, R>, arg?: A, options: WaitOptions = {}): Promise<R> {
+    const deadline = Date.now() + (options.timeout ?? DEFAULT_TIMEOUT);
+    let lastError: unknown;
+    for (;;) {
+      try {
+        const value = await run(fn, arg);
+        if (value) return value;
+        lastError = undefined;
+      } catch (error) {
+        lastError = error; // the document may be loading or navigating: try again
+      }
+      if (Date.now() > deadline) {
+        const reason = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+        throw new Error(`timed out after ${options.timeout ?? DEFAULT_TIMEOUT} ms waiting${where} for ${fn.toString().slice(0, 160)}${reason}`);
+      }
+      await sleep(options.polling ?? 50);
+    }
+  };
+}
+
+/** A {@link FrameDriver} for the document at `path`, evaluating through `evaluate`, clicking as a person through `userClick`. */
+export function documentDriver(evaluate: Evaluate, userClick: UserClick, path: readonly string[] = []): FrameDriver {
+  const run: Run = <R, A>(fn: PageFunction<A, R>, arg?: A) => evaluate(path, fn.toString(), arg) as Promise<R>;
+  const where = path.length ? ` in frame ${path.join(' > ')}` : '';
+  const waitFor = poller(run, where);
+  const waitForElement = (selector: string) =>
+    waitFor((s: string) => document.querySelector(s) !== null, selector).catch((error: Error) => {
+      throw new Error(`no element matches ${selector}${where}: ${error.message}`);
+    });
+
+  return {
+    evaluate: run,
+    waitFor,
+    frame: (selector) => documentDriver(evaluate, userClick, [...path, selector]),
+    async waitForSelector(selector, options = {}) {
+      const detached = options.state === 'detached';
+      await waitFor(([s, gone]: [string, boolean]) => (document.querySelector(s) === null) === gone, [selector, detached] as [string, boolean], options);
+    },
+    async click(selector) {
+      await waitForElement(selector);
+      await run((s: string) => {
+        const element = document.querySelector(s)!;
+        // SVG elements have no click(): dispatch the event a pointer click would.
+        if (element instanceof HTMLElement) element.click();
+        else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+      }, selector);
+    },
+    async userClick(selector) {
+      await waitForElement(selector);
+      await userClick(path, selector);
+    },
+    ...formControls(run, waitForElement),
     async textContent(selector) {
       await waitForElement(selector);
       return run((s: string) => document.querySelector(s)?.textContent ?? null, selector);
@@ -110,4 +130,28 @@ export function documentDriver(evaluate: Evaluate, path: readonly string[] = [])
     count: (selector) => run((s: string) => document.querySelectorAll(s).length, selector),
     url: () => run(() => location.href),
   };
+}
+
+/**
+ * Runs `traverse` (an engine's own back or forward command) on the page `page` drives and waits
+ * until the traversal has settled: an entry of the same document has fired `popstate`, or another
+ * document has replaced this one and loaded. The marker it leaves first tells the two apart: a new
+ * document has none, the same one sees its `popstate`. Fails, naming `what`, when the page stays.
+ */
+export async function settleTraversal(page: FrameDriver, what: string, traverse: () => Promise<unknown>): Promise<void> {
+  const token = `${Date.now()}-${Math.random()}`;
+  await page.evaluate((token: string) => {
+    const w = window as any;
+    w.__driverTraversal = { token, popped: false };
+    addEventListener('popstate', () => {
+      if (w.__driverTraversal?.token === token) w.__driverTraversal.popped = true;
+    }, { once: true });
+  }, token);
+  await traverse();
+  await page.waitFor((token: string) => {
+    const mark = (window as any).__driverTraversal;
+    return (mark?.token !== token || mark.popped === true) && document.readyState === 'complete';
+  }, token).catch((error: Error) => {
+    throw new Error(`${what} did not happen (no history entry there?): ${error.message}`);
+  });
 }

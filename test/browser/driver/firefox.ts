@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Frame, type Page } from 'puppeteer-core';
-import { descend, documentDriver } from './document-driver.js';
+import { descend, documentDriver, settleTraversal } from './document-driver.js';
 import type { BrowserDriver, PageDriver } from './types.js';
 
 /** The Firefox binary: `FIREFOX_PATH`, else Debian's firefox-esr. */
@@ -17,12 +17,20 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
   // Evaluated through BiDi `script.callFunction`, which the page's CSP does not govern.
   const evaluate = async (path: readonly string[], source: string, arg: unknown) =>
     (await frameAt(page, path)).evaluate(`(${source})(${JSON.stringify(arg) ?? 'undefined'})`);
+  // Puppeteer's own click: scrolled into view, then BiDi input actions at the element's centre.
+  const userClick = async (path: readonly string[], selector: string) => (await frameAt(page, path)).click(selector);
+  const top = documentDriver(evaluate, userClick);
   return {
-    ...documentDriver(evaluate),
+    ...top,
     engine: 'firefox',
     async goto(url) {
       await page.goto(url, { waitUntil: 'load' });
     },
+    async reload() {
+      await page.reload({ waitUntil: 'load' });
+    },
+    back: () => settleTraversal(top, 'back', () => page.goBack({ waitUntil: 'load' })),
+    forward: () => settleTraversal(top, 'forward', () => page.goForward({ waitUntil: 'load' })),
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, `${name}.png`) as `${string}.png`, fullPage: true });

@@ -29,6 +29,13 @@ export interface FrameDriver {
   waitForSelector(selector: string, options?: WaitOptions & { state?: 'attached' | 'detached' }): Promise<void>;
   /** Waits for the element, then clicks it (`element.click()`). */
   click(selector: string): Promise<void>;
+  /**
+   * Clicks the element as a person does, through the engine's own input (scrolled into view, a
+   * pointer press and release at its centre): trusted events, and the user activation that a script's
+   * `click()` never gives, which the document's ancestors get too (so a host page may add a history
+   * entry that the back button does not skip).
+   */
+  userClick(selector: string): Promise<void>;
   /** Sets an input's value as typing would end (input and change events). */
   fill(selector: string, value: string): Promise<void>;
   /** Chooses an option of a select by value or by label (input and change events). */
@@ -50,6 +57,17 @@ export interface PageDriver extends FrameDriver {
   readonly engine: Engine;
   /** Navigates and waits for the load event. */
   goto(url: string): Promise<void>;
+  /** Reloads the page as the browser's reload button does and waits for the new document's load event. */
+  reload(): Promise<void>;
+  /**
+   * Goes one entry back in the tab's history as the browser's back button does (the engine's own
+   * command, not `history.back()` in the page), and waits until the traversal has settled: a
+   * same-document entry has fired `popstate`, another document has loaded. Fails when there is no
+   * entry to go back to.
+   */
+  back(): Promise<void>;
+  /** Goes one entry forward, as {@link PageDriver.back} goes back. */
+  forward(): Promise<void>;
   /** Saves a PNG of the page under reports/screenshots/<engine>/<name>.png. */
   screenshot(name: string): Promise<void>;
   /** Runs `trigger` (which opens a window from this page) and returns the new window. */

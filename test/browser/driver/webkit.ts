@@ -5,7 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { documentDriver } from './document-driver.js';
+import { documentDriver, settleTraversal } from './document-driver.js';
 import type { BrowserDriver, PageDriver } from './types.js';
 
 const INSTALL = 'apt-get update && apt-get install -y webkit2gtk-driver xvfb';
@@ -102,7 +102,8 @@ class WebDriverSession {
   }
 }
 
-function pageDriver(session: WebDriverSession, handle: string, screenshots: string): PageDriver {
+/** The top document of window `handle`, as a {@link documentDriver}: scripts and clicks go through the session. */
+function windowDocument(session: WebDriverSession, handle: string) {
   const evaluate = (path: readonly string[], source: string, arg: unknown) =>
     session.exclusive(async () => {
       await session.enter(handle, path);
@@ -116,13 +117,30 @@ function pageDriver(session: WebDriverSession, handle: string, screenshots: stri
       if (!result.ok) throw new Error(result.error);
       return typeof result.json === 'string' ? JSON.parse(result.json) : undefined;
     });
+  // WebDriver's Element Click: scrolled into view, then the browser's own pointer input at its centre.
+  const userClick = (path: readonly string[], selector: string) =>
+    session.exclusive(async () => {
+      await session.enter(handle, path);
+      const element: Json = await session.command('POST', '/element', { using: 'css selector', value: selector });
+      await session.command('POST', `/element/${element[ELEMENT]}/click`, {});
+    });
+  return documentDriver(evaluate, userClick);
+}
+
+function pageDriver(session: WebDriverSession, handle: string, screenshots: string): PageDriver {
+  const top = windowDocument(session, handle);
+  // The command on this page's window; WebDriver waits for a new document's load itself.
+  const onWindow = (path: string, body?: unknown) => session.exclusive(async () => {
+    await session.command('POST', '/window', { handle });
+    await session.command('POST', path, body);
+  });
   return {
-    ...documentDriver(evaluate),
+    ...top,
     engine: 'webkit',
-    goto: (url) => session.exclusive(async () => {
-      await session.command('POST', '/window', { handle });
-      await session.command('POST', '/url', { url });
-    }),
+    goto: (url) => onWindow('/url', { url }),
+    reload: () => onWindow('/refresh', {}),
+    back: () => settleTraversal(top, 'back', () => onWindow('/back', {})),
+    forward: () => settleTraversal(top, 'forward', () => onWindow('/forward', {})),
     screenshot: (name) => session.exclusive(async () => {
       await session.enter(handle, []);
       const png = await session.command('GET', '/screenshot');
