@@ -14,6 +14,15 @@ const docNonce = crypto.randomUUID();
 window.__docNonce = docNonce;
 document.documentElement.dataset.docNonce = docNonce;
 
+// Every message this document receives, from its first moment (before the frame half listens, so
+// before it can send ready): what the host really sent, checked or not, for tests (a host that must
+// never send an action can be proven not to) and the curious. `__dashboard.received()` reads it.
+/** @type {{ origin: string, type: unknown, payload: unknown }[]} */
+const received = [];
+addEventListener('message', (event) => {
+  if (received.length < 1000) received.push({ origin: event.origin, type: event.data?.type, payload: event.data?.payload });
+});
+
 const started = performance.now();
 const config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById('svc-embed-config')).textContent ?? '{}');
 const dashboard = config.dashboard;
@@ -79,7 +88,7 @@ const t = (/** @type {string} */ key) => translator(store.get().locale)(key);
 /** Every session state the frame entered, with when (for tests and the curious). */
 const sessionHistory = [];
 Object.defineProperty(window, '__dashboard', {
-  value: { state: () => structuredClone(store.get()), session: () => frame.session, sessionHistory: () => structuredClone(sessionHistory) },
+  value: { state: () => structuredClone(store.get()), session: () => frame.session, sessionHistory: () => structuredClone(sessionHistory), received: () => structuredClone(received) },
 });
 
 /** Errors already reported for the render-error switch (one per widget and page until it flips). */
