@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseFilterParameter } from './filter.js';
+import { isEmbedPath } from './embed-path.js';
 import { isLocaleTag } from './locale.js';
 import { nonEmptyString, stringWhere } from './schema-parts.js';
 
@@ -31,9 +32,9 @@ export const actionSchemas = {
   'set-filter': z.object({
     filterUrlParameter: stringWhere((value) => parseFilterParameter(value) !== undefined, 'f_<semantic_view>.<dimension>=<JSON>'),
   }),
-  /** Navigate to an in-embed path (starts with a single `/`). */
+  /** Navigate to an in-embed path (see {@link isEmbedPath}). */
   navigate: z.object({
-    path: stringWhere((value) => /^\/(?!\/)/.test(value), 'an in-embed path starting with a single "/"'),
+    path: stringWhere(isEmbedPath, 'a path such as /orders: one leading "/", no control characters, 2048 at most'),
   }),
   /** Re-run queries and refresh data. Sent without a payload. */
   refresh: z.optional(z.object({})),

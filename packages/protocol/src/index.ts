@@ -18,6 +18,7 @@ export { buildFilterParameter, parseFilterParameter } from './filter.js';
 export type { FilterParts } from './filter.js';
 export { isIanaTimeZone, isUtcOffset } from './time-zone.js';
 export { isLocaleTag } from './locale.js';
+export { isEmbedPath, MAX_EMBED_PATH_LENGTH } from './embed-path.js';
 export { ProtocolError, PROTOCOL_ERROR_CODES } from './errors.js';
 export type { ProtocolErrorCode } from './errors.js';
 export type {

@@ -89,7 +89,8 @@ const actionPayloads: Record<string, fc.Arbitrary<unknown>> = {
     { filterUrlParameter: fc.tuple(ident, fc.stringMatching(/^[a-z_][a-z0-9_.]{0,8}$/), json).map(([view, dimension, value]) => `f_${view}.${dimension}=${JSON.stringify(value ?? null)}`) },
     ['filterUrlParameter'],
   ),
-  navigate: rec({ path: text.filter((s) => !s.startsWith('/')).map((s) => `/${s}`) }, ['path']),
+  // An in-embed path: one leading "/" (no "//" or "/\\"), no control characters, 2048 at most.
+  navigate: rec({ path: text.filter((s) => !/^[/\\]/.test(s) && !/[\u0000-\u001f\u007f-\u009f]/.test(s) && s.length < 2048).map((s) => `/${s}`) }, ['path']),
   refresh: fc.constantFrom(undefined, {}),
   'set-session': rec({ sessionId: fc.string({ minLength: 1, maxLength: 24 }) }, ['sessionId']),
 };
