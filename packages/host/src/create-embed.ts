@@ -8,6 +8,7 @@ import { embedUrl } from './embed-url.js';
 import { EmbedError } from './errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
+import { registerEmbed } from './embed-internals.js';
 import { createTimingRecorder } from './embed-timings.js';
 import { startEmbed } from './lazy-start.js';
 import { listenOnce } from './listen-once.js';
@@ -71,7 +72,7 @@ export function createEmbed(options: EmbedOptions): Embed {
   listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => session.signal(signal) });
   startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start: () => session.signal({ type: 'start', now: now() }) });
 
-  return {
+  return registerEmbed({
     iframe,
     get state() {
       return session.state;
@@ -84,5 +85,5 @@ export function createEmbed(options: EmbedOptions): Embed {
     renewSession: () => (mint ? session.renew() : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId'))),
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
-  };
+  }, { log, scope });
 }

@@ -1,5 +1,7 @@
 export { createEmbed } from './create-embed.js';
 export { createSessionLedger } from './session-ledger.js';
+export { syncUrl } from './sync-url.js';
+export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url.js';
 export { EmbedError, EMBED_ERROR_CODES } from './errors.js';
 export type { EmbedErrorCode } from './errors.js';
 export type { Embed, EmbedListeners, HostListeners, RenewalInfo, RenewalFailure, RenewalTrigger, Unsubscribe } from './embed.js';

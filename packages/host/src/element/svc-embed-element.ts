@@ -6,9 +6,10 @@ import { EmbedError } from '../errors.js';
 import type { ChannelWindow } from '../ledger-endpoints.js';
 import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLedger } from '../session-ledger.js';
 import { sessionEndpointCallbacks } from '../session-endpoint.js';
+import { syncUrl } from '../sync-url.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
-export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy'] as const;
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url'] as const;
 
 /** The `<svc-embed>` element's own API, beyond `HTMLElement`. */
 export interface SvcEmbedElement extends HTMLElement {
@@ -24,6 +25,8 @@ export interface SvcEmbedElement extends HTMLElement {
   timezone: string | null;
   /** `session-endpoint`: POST mints `{ sessionId }`, DELETE `<endpoint>/<id>` revokes. */
   sessionEndpoint: string | null;
+  /** `sync-url`: the page's query parameter that keeps the embed's in-embed path (see `syncUrl`). */
+  syncUrl: string | null;
   /** Mints a session id; overrides `session-endpoint`. */
   mintSessionId: EmbedOptions['mintSessionId'];
   /** Revokes a session id; overrides `session-endpoint`. */
@@ -96,6 +99,8 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
     set timezone(value) { this.reflect('timezone', value); }
     get sessionEndpoint() { return this.getAttribute('session-endpoint'); }
     set sessionEndpoint(value) { this.reflect('session-endpoint', value); }
+    get syncUrl() { return this.getAttribute('sync-url'); }
+    set syncUrl(value) { this.reflect('sync-url', value); }
     get embed() { return this.phase.name === 'live' ? this.phase.embed : undefined; }
     get ledger() { return this.viewerLedger; }
     set ledger(value) {
@@ -214,6 +219,7 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       // The embed's state as an attribute, for a placeholder or an error shown with CSS alone.
       this.setAttribute('state', embed.state);
       embed.on('state', ({ state }) => this.setAttribute('state', state));
+      this.keepUrl(embed);
       this.phase = { name: 'live', embed, madeFrom, unsubscribe: ledger.onLogout(() => this.signOut()) };
     }
 
@@ -225,6 +231,18 @@ export function defineSvcEmbedElement(registry: CustomElementRegistry | undefine
       if (this.src) return { src: this.src };
       if (this.publicId !== null) return { publicId: this.publicId };
       throw new EmbedError('invalid-option', '<svc-embed> needs public-id or src');
+    }
+
+    /** With `sync-url`, keeps the embed's place in the page URL; a parameter another embed uses leaves no embed. */
+    private keepUrl(embed: Embed) {
+      const param = this.getAttribute('sync-url');
+      if (param === null) return;
+      try {
+        syncUrl(embed, { param });
+      } catch (error) {
+        embed.destroy();
+        throw error;
+      }
     }
 
     /** Signed out: no embed until a new ledger comes. */

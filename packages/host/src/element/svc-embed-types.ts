@@ -47,6 +47,8 @@ export interface SvcEmbedAttributes {
   'session-endpoint'?: string;
   /** Starts the embed only once it comes near the viewport (present or absent). */
   lazy?: boolean;
+  /** The page's query parameter that keeps the embed's in-embed path, such as `dash` (see `syncUrl`). */
+  'sync-url'?: string;
 }
 
 /**

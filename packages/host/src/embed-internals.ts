@@ -1,0 +1,24 @@
+import type { Scope } from '@svc-embed/runtime';
+import type { Embed } from './embed.js';
+import type { DebugLogger } from './embed-options.js';
+
+/** What functions outside `createEmbed` (such as `syncUrl`) may reach of an embed: its logger and its life. */
+export interface EmbedInternals {
+  /** The embed's debug logger (a no-op unless `debug`). */
+  log: DebugLogger;
+  /** The embed's scope: its clean-ups run on `destroy()` and on the viewer's logout. */
+  scope: Scope;
+}
+
+const internals = new WeakMap<Embed, EmbedInternals>();
+
+/** Records what {@link embedInternals} gives back for `embed`; `createEmbed` calls it once. */
+export function registerEmbed(embed: Embed, parts: EmbedInternals): Embed {
+  internals.set(embed, parts);
+  return embed;
+}
+
+/** The internals of an embed made by `createEmbed`, or undefined for anything else. */
+export function embedInternals(embed: Embed): EmbedInternals | undefined {
+  return internals.get(embed);
+}
