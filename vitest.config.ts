@@ -38,7 +38,7 @@ export default defineConfig({
       // The README files: nothing written twice, links that land, every code block exercised.
       {
         extends: true,
-        test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.ts'], testTimeout: 120_000 },
+        test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.{ts,tsx}'], testTimeout: 120_000 },
       },
       // The real-browser suites, once per engine: the same files, SVC_ENGINE picks the driver
       // (test/browser/driver). The leak test reads heap figures over CDP: Chromium only.

@@ -1,5 +1,5 @@
 'use client';
-import { createEmbed, type Embed, type EmbedSettings, type EmbedState, type EmbedSurface } from '@svc-embed/host';
+import { createEmbed, syncUrl, type Embed, type EmbedSettings, type EmbedState, type EmbedSurface, type UrlAdapter } from '@svc-embed/host';
 import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LISTENER_PROPS, type EmbedEventProps } from './event-props.js';
@@ -19,6 +19,12 @@ export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'>
   locale?: string;
   /** Sent as `set-theme` whenever its content changes. */
   theme?: EmbedTheme;
+  /**
+   * Keeps the embed's in-embed path in the page URL (see `syncUrl` of `@svc-embed/host`): a query
+   * parameter's name (`"dash"`, through `window.history`), or an adapter of your router made with
+   * `useUrlAdapter`, so that the router stays in charge of history.
+   */
+  syncUrl?: string | UrlAdapter;
 };
 
 /** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
@@ -125,6 +131,16 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
     if (embed && themeKey) embed.setTheme(JSON.parse(themeKey) as EmbedTheme);
   }, [embed, themeKey]);
 
+  useSyncUrl(embed, options.syncUrl);
+
   const ref = useCallback((element: HTMLElement | null) => setContainer(element), []);
   return { ref, embed, signedOut, state };
+}
+
+/** Runs `syncUrl` for the embed while it lives; a new parameter name or adapter starts it again. */
+function useSyncUrl(embed: Embed | undefined, target: string | UrlAdapter | undefined): void {
+  useEffect(() => {
+    if (!embed || target === undefined) return undefined;
+    return syncUrl(embed, typeof target === 'string' ? { param: target } : { adapter: target });
+  }, [embed, target]);
 }
