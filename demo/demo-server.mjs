@@ -153,7 +153,7 @@ export async function startDemo(options = {}) {
     usableLifetimeMs: emulator.options.sessionLifetimeMs - emulator.options.trustMarginMs,
     sessionWarningMs: emulator.options.sessionWarningMs,
     embeds: [
-      { key: 'a', label: 'Embed A', publicId: 'sales-overview', allowExport: true, timezone: 'Europe/Berlin' },
+      { key: 'a', label: 'Embed A', publicId: 'sales-overview', allowExport: true, timezone: 'Europe/Berlin', syncUrl: 'dash' },
       { key: 'b', label: 'Embed B', publicId: 'support-ops', allowExport: false },
     ],
   };

@@ -40,6 +40,7 @@ function Dashboards() {
           baseUrl={config.serviceUrl}
           publicId={key === 'a' ? 'sales-overview' : 'support-ops'}
           allowExport={key === 'a'}
+          syncUrl={key === 'a' ? 'dash' : undefined}
           colorScheme={scheme}
           mintSessionId={mints[key]}
           revokeSessionId={revokeSessionId}

@@ -7,7 +7,7 @@ import { createEventLog } from './event-log.js';
 import { createSessionPanel } from './session-panel.js';
 
 /**
- * @param {{ createEmbed: Function, createSessionLedger: Function }} sdk
+ * @param {{ createEmbed: Function, createSessionLedger: Function, syncUrl?: Function }} sdk
  * @param {{ build: string }} options
  */
 export function mountDemo(sdk, options) {
@@ -109,6 +109,10 @@ export function mountDemo(sdk, options) {
         revokeSessionId: (sessionId) => backend.revoke(sessionId),
       });
       embeds[key] = embed;
+      // Deep links: the embed's page lives in the page URL (`?dash=/orders`), so reload, back and a
+      // copied link land where the viewer was. Logout stops it, so "Start again" can claim it anew.
+      // (The page's DOM test hands in an SDK without syncUrl.)
+      if (entry.syncUrl && sdk.syncUrl) sdk.syncUrl(embed, { param: entry.syncUrl });
       embed.on('*', (payload, message) => {
         log.add({ embed: key, kind: message.type === 'svc:event:error' ? 'error' : 'event', type: message.type, payload });
         window.__demo.events.push({ embed: key, type: message.type, payload, at: Date.now() });
