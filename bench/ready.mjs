@@ -1,44 +1,66 @@
-// npm run bench:ready: time to first dashboard, create -> `ready`, in Chromium, on two origins with
-// injected latency: the host page on 127.0.0.1 (its mint route answers after --mint-ms, default 300),
-// the tenant (the emulator) on localhost behind a TCP proxy that holds each new connection
-// --connect-ms (default 150: DNS + TCP + TLS) and each answer --rtt-ms (default 50). A benchmark, not
-// a test: it prints medians and ratios. Each load runs in a fresh browser context (cold connections),
-// the variants alternating round by round:
+// npm run bench:ready: time to first dashboard, create -> `ready`, in Chromium, Firefox and WebKit,
+// on two origins with injected latency: the host page on 127.0.0.1 (its mint route answers after
+// --mint-ms, default 300), the tenant (the emulator) on localhost behind a TCP proxy that holds each
+// new connection --connect-ms (default 150: DNS + TCP + TLS) and each answer --rtt-ms (default 50).
+// A benchmark, not a test: it prints medians and ratios per engine. Each load runs in a new tab,
+// context or window (bench/ready-engines.mjs) with a tenant port of its own (cold connections), the
+// variants alternating round by round (bench/ready-pages.mjs says what each does):
 //   hand-written: the service's documented integration (fetch the id, then create the iframe);
 //   SDK: createEmbed with mintSessionId (what a page gets by default);
 //   floor, cold: an iframe given a pre-minted id at time zero;
-//   floor, warm: the same after an iframe of the tenant has opened a connection in this page.
-// Options: --rounds N (default 9), --mint-ms, --connect-ms, --rtt-ms.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   floor, warm: the same after an iframe of the tenant has opened a connection in this page;
+//   the overlap techniques, each written into the hand-written integration: preconnect,
+//   warm-replace, warm-sibling, warm-sandboxed (the SDK's), preconnect+sibling.
+// Options: --engine chromium|firefox|webkit|all (default: every engine installed; an engine asked
+// for by name that cannot be launched makes the run exit non-zero), --rounds N (default 9),
+// --variants a,b,... (default all), --mint-ms, --connect-ms, --rtt-ms. READY_TRACE=1 prints, after
+// each load, when each tenant connection opened and which requests it carried.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect, createServer as createTcpServer } from 'node:net';
-import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { createEmulator } from '../packages/emulator/src/index.js';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
+import { ENGINES, launchEngine, missingEngine } from './ready-engines.mjs';
+import { hostPage, VARIANTS } from './ready-pages.mjs';
 import { median } from './stats.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`);
-  return at >= 0 ? Number(argv[at + 1]) : fallback;
+  return at >= 0 ? argv[at + 1] : fallback;
 };
-const ROUNDS = option('rounds', 9);
-const MINT_MS = option('mint-ms', 300);
-const CONNECT_MS = option('connect-ms', 150);
-const RTT_MS = option('rtt-ms', 50);
-const VARIANTS = ['hand-written', 'sdk', 'floor-cold', 'floor-warm'];
+const ROUNDS = Number(option('rounds', 9));
+const MINT_MS = Number(option('mint-ms', 300));
+const CONNECT_MS = Number(option('connect-ms', 150));
+const RTT_MS = Number(option('rtt-ms', 50));
+const ENGINE = option('engine', 'all');
+const RUN_VARIANTS = option('variants', VARIANTS.join(',')).split(',');
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A TCP proxy to `target` that holds each new connection `CONNECT_MS` and each chunk back to the browser `RTT_MS`. */
+/**
+ * A TCP proxy to `target` that holds each new connection `CONNECT_MS` and each chunk back to the
+ * browser `RTT_MS`. It keeps a trace (connections opened, the first line of each request, ms since
+ * `mark()`), which READY_TRACE=1 prints after each load: it shows which connection each request used.
+ */
 async function latencyProxy(targetPort) {
+  const sockets = new Set();
+  const trace = [];
+  let t0 = performance.now();
+  const note = (what) => trace.push(`${Math.round(performance.now() - t0)} ${what}`);
   const server = createTcpServer((client) => {
+    const name = `c${trace.filter((line) => line.endsWith('open')).length + 1}`;
+    note(`${name} open`);
     client.pause();
+    sockets.add(client);
+    client.on('data', (chunk) => {
+      const line = chunk.toString('latin1').split('\r\n', 1)[0];
+      if (/^[A-Z]+ \//.test(line)) note(`${name} ${line.replace(/\?.*| HTTP.*/g, '')}`);
+    });
     setTimeout(() => {
       const upstream = connect(targetPort, '127.0.0.1', () => client.resume());
+      sockets.add(upstream);
       client.pipe(upstream);
       upstream.on('data', (chunk) => setTimeout(() => client.write(chunk), RTT_MS));
       upstream.on('end', () => setTimeout(() => client.end(), RTT_MS));
@@ -46,80 +68,132 @@ async function latencyProxy(targetPort) {
     }, CONNECT_MS);
   });
   await new Promise((resolve) => server.listen(0, 'localhost', resolve));
-  return server;
-}
-
-/** The host pages: each times create -> ready in its own way and reports it as window.__readyMs. */
-function hostPage({ tenant, variant, sessionId }) {
-  const url = (id) => `${tenant}/embed/dashboard/sales-overview?session=${id}`;
-  const ready = `addEventListener('message', (e) => { if (e.origin === ${JSON.stringify(tenant)} && e.data?.type === 'svc:event:ready') window.__readyMs ??= performance.now() - window.__t0; });`;
-  const frame = (id) => `const f = document.createElement('iframe'); f.src = ${JSON.stringify(url(''))}.replace('session=', 'session=' + ${id}); document.body.append(f);`;
-  const scripts = {
-    'hand-written': `${ready} window.__start = async () => { window.__t0 = performance.now(); const r = await fetch('/api/mint', { method: 'POST' }); const { sessionId } = await r.json(); ${frame('sessionId')} };`,
-    sdk: `window.__start = () => { window.__t0 = performance.now(); const embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(tenant)}, publicId: 'sales-overview', container: document.body, mintSessionId: () => fetch('/api/mint', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId) }); embed.ready.then(() => { window.__readyMs = performance.now() - window.__t0; }); };`,
-    'floor-cold': `${ready} window.__start = () => { window.__t0 = performance.now(); ${frame(JSON.stringify(sessionId))} };`,
-    'floor-warm': `${ready} window.__warm = () => new Promise((resolve) => { const w = document.createElement('iframe'); w.onload = resolve; w.src = ${JSON.stringify(`${tenant}/embed/assets/app/widgets.js`)}; document.body.append(w); }); window.__start = () => { window.__t0 = performance.now(); ${frame(JSON.stringify(sessionId))} };`,
+  return {
+    origin: `http://localhost:${server.address().port}`,
+    trace,
+    /** Starts the trace's clock (the host page is loaded). */
+    mark() {
+      t0 = performance.now();
+    },
+    close() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
   };
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="/svc-embed.min.js"></script></head><body><script>${scripts[variant]}</script></body></html>`;
 }
 
-async function main() {
+/** The host server, the emulator, and a mint of the emulator's ids. */
+async function startServers() {
   const script = join(ROOT, 'packages/host/dist/iife/svc-embed.min.js');
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: apt-get install -y chromium`);
   if (!existsSync(script)) throw new Error('run "node scripts/build.mjs" first (npm run bench:ready does)');
   const host = createServer();
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostUrl = `http://127.0.0.1:${host.address().port}`;
   const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1', hostOrigins: [hostUrl] });
-  const proxy = await latencyProxy(new URL(emulator.url).port);
-  const tenant = `http://localhost:${proxy.address().port}`;
   const mint = async () => {
     const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
       method: 'POST', headers: { Authorization: 'Bearer emulator-dev-key', 'Content-Type': 'application/json' }, body: JSON.stringify({ deploymentId: 42, externalId: 'bench' }),
     });
     return (await response.json()).sessionId;
   };
-  let page = { variant: 'sdk', sessionId: '' };
+  const state = { page: { variant: 'sdk', sessionId: '', tenant: '' } };
   host.on('request', async (req, res) => {
     if (req.url === '/svc-embed.min.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(script));
     if (req.url === '/api/mint') {
       const [sessionId] = await Promise.all([mint(), delay(MINT_MS)]);
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sessionId }));
     }
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end(hostPage({ tenant, ...page }));
+    res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' }).end(hostPage(state.page));
   });
-  const profile = mkdtempSync(join(os.tmpdir(), 'svc-embed-ready-'));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  const times = Object.fromEntries(VARIANTS.map((variant) => [variant, []]));
+  return {
+    hostUrl, emulator, mint, state,
+    async close() {
+      host.closeAllConnections();
+      host.close();
+      await emulator.close();
+    },
+  };
+}
+
+/**
+ * Runs every round of every variant in one engine; returns the times by variant and the loads that
+ * failed (printed as they happen, left out of the medians, counted in the table).
+ */
+async function measure(browser, servers) {
+  const times = Object.fromEntries(RUN_VARIANTS.map((variant) => [variant, []]));
+  const failures = Object.fromEntries(RUN_VARIANTS.map((variant) => [variant, 0]));
+  const port = new URL(servers.emulator.url).port;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const variant of round % 2 ? [...RUN_VARIANTS].reverse() : RUN_VARIANTS) {
+      const proxy = await latencyProxy(port);
+      try {
+        servers.state.page = { variant, tenant: proxy.origin, sessionId: variant.startsWith('floor') ? await servers.mint() : '' };
+        times[variant].push(await browser.load(`${servers.hostUrl}/${variant}`, { warm: variant === 'floor-warm', started: () => proxy.mark() }));
+        if (process.env.READY_TRACE) console.log(`${variant}: ${Math.round(times[variant].at(-1))} ms; ms after start: ${proxy.trace.join(', ')}`);
+      } catch (error) {
+        failures[variant] += 1;
+        console.log(`${variant}, round ${round + 1}: failed (${error instanceof Error ? error.message.split('\n')[0] : error}); trace: ${proxy.trace.join(', ')}`);
+      } finally {
+        proxy.close();
+      }
+    }
+  }
+  return { times, failures };
+}
+
+const ms = (value) => Math.round(value).toLocaleString('en-US');
+
+/** Prints one engine's table and ratios. */
+function report(version, { times, failures }) {
+  const medians = Object.fromEntries(Object.entries(times).filter(([, values]) => values.length).map(([variant, values]) => [variant, median(values)]));
+  console.log(`\n### ${version}\n\nmint ${MINT_MS} ms, new connection ${CONNECT_MS} ms, answer ${RTT_MS} ms; ${ROUNDS} rounds, create -> ready\n`);
+  console.log('| variant | median, ms | min–max, ms | vs hand-written, ms |\n| --- | --- | --- | --- |');
+  const hand = medians['hand-written'];
+  for (const [variant, value] of Object.entries(medians)) {
+    const saved = hand === undefined || variant === 'hand-written' ? '' : `${value <= hand ? '−' : '+'}${ms(Math.abs(value - hand))}`;
+    const failed = failures[variant] ? ` (${failures[variant]} of ${ROUNDS} loads failed)` : '';
+    console.log(`| ${variant}${failed} | ${ms(value)} | ${ms(Math.min(...times[variant]))}–${ms(Math.max(...times[variant]))} | ${saved} |`);
+  }
+  const { sdk, 'floor-cold': floor } = medians;
+  if (sdk === undefined || hand === undefined || floor === undefined) return;
+  const above = sdk - floor;
+  const bound = 0.05 * floor + MINT_MS;
+  console.log(`\nSDK / hand-written: ${(sdk / hand).toFixed(2)}x; SDK / cold floor: ${(sdk / floor).toFixed(2)}x`);
+  console.log(`SDK above the cold floor: ${ms(above)} ms vs the mint's ${MINT_MS} ms (bound: 5% of the floor + the mint = ${ms(bound)} ms): ${above <= bound ? 'within' : 'OVER'}; SDK ${sdk <= hand ? 'not slower than' : 'SLOWER than'} hand-written`);
+}
+
+async function main() {
+  if (ENGINE !== 'all' && !ENGINES.includes(ENGINE)) throw new Error(`--engine must be one of ${ENGINES.join(', ')} or all (got ${ENGINE})`);
+  const unknown = RUN_VARIANTS.filter((variant) => !VARIANTS.includes(variant));
+  if (unknown.length) throw new Error(`unknown variants ${unknown.join(', ')}; known: ${VARIANTS.join(', ')}`);
+  const engines = ENGINE === 'all' ? ENGINES : [ENGINE];
+  const servers = await startServers();
+  let failed = false;
   try {
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const variant of round % 2 ? [...VARIANTS].reverse() : VARIANTS) {
-        page = { variant, sessionId: variant.startsWith('floor') ? await mint() : '' };
-        const context = await browser.newContext();
-        const tab = await context.newPage();
-        await tab.goto(`${hostUrl}/${variant}`);
-        if (variant === 'floor-warm') await tab.evaluate(() => window.__warm());
-        await tab.evaluate(() => window.__start());
-        times[variant].push(await tab.waitForFunction(() => window.__readyMs, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue()));
-        await context.close();
+    for (const engine of engines) {
+      const missing = missingEngine(engine);
+      let browser;
+      try {
+        if (missing) throw new Error(missing);
+        browser = await launchEngine(engine);
+      } catch (error) {
+        console.log(`\n${engine}: could not launch, not measured: ${error instanceof Error ? error.message : error}`);
+        if (ENGINE !== 'all') failed = true;
+        continue;
+      }
+      try {
+        report(browser.version, await measure(browser, servers));
+      } finally {
+        await browser.close();
       }
     }
   } finally {
-    await browser.close();
-    rmSync(profile, { recursive: true, force: true });
-    proxy.close();
-    host.close();
-    await emulator.close();
+    await servers.close();
   }
-  const medians = Object.fromEntries(VARIANTS.map((variant) => [variant, median(times[variant])]));
-  console.log(`Chromium ${browser.version()}; mint ${MINT_MS} ms, new connection ${CONNECT_MS} ms, answer ${RTT_MS} ms; ${ROUNDS} rounds, medians of create -> ready\n`);
-  console.log('| variant | ms |\n| --- | --- |');
-  for (const variant of VARIANTS) console.log(`| ${variant} | ${medians[variant].toFixed(0)} |`);
-  const sdk = medians.sdk;
-  console.log(`\nSDK / hand-written: ${(sdk / medians['hand-written']).toFixed(2)}x; SDK / cold floor: ${(sdk / medians['floor-cold']).toFixed(2)}x; SDK above the cold floor: ${(sdk - medians['floor-cold']).toFixed(0)} ms (the mint: ${MINT_MS} ms)`);
+  return failed ? 1 : 0;
 }
 
-main().then(() => process.exit(0), (error) => {
+main().then((code) => process.exit(code), (error) => {
   console.error(error);
   process.exit(1);
 });
