@@ -19,6 +19,7 @@ import type { ChannelWindow } from './ledger-endpoints.js';
 import { createSessionLedger } from './session-ledger.js';
 import { sessionCallbacks } from './session-endpoint.js';
 import { createSessionMint } from './session-mint.js';
+import { warmUp } from './warm-up.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -52,6 +53,7 @@ export function createEmbed(options: EmbedOptions): Embed {
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   scope.onDispose(() => listeners.clear());
   const outbound = createOutbound({ iframe, origin, now, scope, log });
+  let warmedUp: (() => void) | undefined; // removes the warm-up (warm-up.ts) once the URL is set
   const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets: ids.budgets, now, log });
   const session = createSession({
     scope, now, log, mint, window: win, document: context.document,
@@ -59,6 +61,7 @@ export function createEmbed(options: EmbedOptions): Embed {
     load(sessionId) {
       const src = sessionId ? embedUrl({ options, origin, sessionId }) : url;
       if (src) iframe.src = src;
+      warmedUp?.();
     },
     postSession: (sessionId, delivery) => outbound.postSession(sessionId, delivery),
     revokeLateId,
@@ -70,7 +73,11 @@ export function createEmbed(options: EmbedOptions): Embed {
   });
   listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
   listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => session.signal(signal) });
-  startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start: () => session.signal({ type: 'start', now: now() }) });
+  const start = () => {
+    if (mint && url && parent) warmedUp = warmUp({ iframe, baseUrl: options.baseUrl, scope });
+    session.signal({ type: 'start', now: now() });
+  };
+  startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start });
 
   return registerEmbed({
     iframe,

@@ -18,6 +18,9 @@ const PUBLIC_ID = /^[\w.~-]{1,128}$/;
 /** Encoded `/` or `\`: a server that decodes them would see another path. */
 const ENCODED_SEPARATOR = /%2f|%5c/i;
 
+/** `path` resolved under the tenant's `baseUrl` (which may have a path of its own, with or without a trailing `/`). */
+export const underBaseUrl = (baseUrl: string, path: string): URL => new URL(path, baseUrl.replace(/\/*$/, '/'));
+
 /**
  * The URL the iframe loads: `{baseUrl}/embed/dashboard/<publicId>`, or `src` (checked to be on the
  * tenant origin, under `{baseUrl}/embed/`); plus `session` (`sessionId` for the chat surface) when a
@@ -30,7 +33,7 @@ export function embedUrl(target: EmbedUrlTarget): string | undefined {
   const { options, origin, sessionId } = target;
   const { publicId, src, timezone } = options;
   if (src && publicId !== undefined) throw new EmbedError('invalid-option', 'give publicId or src, not both');
-  const embedRoot = new URL('embed/', options.baseUrl.replace(/\/*$/, '/'));
+  const embedRoot = underBaseUrl(options.baseUrl, 'embed/');
   let url: URL;
   if (src) url = embedSrc(src, { origin, embedRoot });
   else if (publicId !== undefined) url = new URL(`dashboard/${checkPublicId(publicId)}`, embedRoot);
