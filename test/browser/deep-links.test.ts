@@ -245,11 +245,9 @@ it('two backs before the embed answers the first: no entry added, forward still 
   expect(await param(page, 'dash')).toBe('/products');
 });
 
-// Known bug in syncUrl (reported with issue 23): a `navigate` action is skipped when its path is the
-// page the embed was last known at (`current`), even while an earlier action is still on its way,
-// so back then forward before the embed answers the back leaves the URL at /products and the embed
-// at /orders. `it.fails` until the fix lands: then it fails, and becomes `it`.
-it.fails('back then forward before the embed answers the back: the embed ends where the URL says', async () => {
+// Back then forward before the embed answers the back: the forward must still be sent (the embed is
+// on its way to /orders, not at /products), so the embed ends where the URL says.
+it('back then forward before the embed answers the back: the embed ends where the URL says', async () => {
   const { demo, page } = suite;
   demo.addPage('/one.html', hostPage(ONE));
   await open(page, '/one.html');

@@ -119,8 +119,9 @@ function followEmbed({ embed, adapter, replace, log }: FollowOptions): Unsubscri
     adapter.write(null, { replace: true });
     return null;
   };
+  /** Asks the embed for `path`, unless it is there, or on its way there (an ask not answered yet). */
   const goTo = (path: string | null | undefined) => {
-    if (!path || path === current) return;
+    if (!path || path === (asked.at(-1) ?? current)) return;
     asked.push(path);
     embed.navigate(path);
   };
@@ -132,6 +133,7 @@ function followEmbed({ embed, adapter, replace, log }: FollowOptions): Unsubscri
     // Each `ready` is a fresh document at its first page: take it where the URL says.
     embed.on('ready', () => {
       current = undefined;
+      asked = [];
       goTo(trustedPath());
     }),
     embed.on('view', ({ path }) => {

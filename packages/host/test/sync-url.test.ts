@@ -168,6 +168,29 @@ describe('syncUrl: the host URL to the embed', () => {
     expect(browser.url()).toBe('?a=b%20c&flag#top');
   });
 
+  it('back then forward before the embed answers: the embed is taken back where the URL is', () => {
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    viewerGoes(t, '/orders');
+    viewerGoes(t, '/products', '/orders');
+    browser.go(-1);
+    browser.go(1);
+    expect(t.payloads('navigate')).toEqual([{ path: '/orders' }, { path: '/products' }]);
+    answerActions(t, { count: 0 });
+    expect(browser.length()).toBe(3);
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/products#top');
+  });
+
+  it('a fresh document forgets the asks of the old one: it is taken to the URL path even if that was asked before', () => {
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    viewerGoes(t, '/orders');
+    viewerGoes(t, '/products', '/orders');
+    browser.go(-1); // asks for /orders; the document reloads before it answers
+    showStart(t);
+    expect(t.payloads('navigate')).toEqual([{ path: '/orders' }, { path: '/orders' }]);
+  });
+
   it('an ask the embed never answers (a page it does not have) does not swallow the viewer\'s next navigation', () => {
     browser.push('/reports?dash=/gone');
     syncUrl(t.embed, { param: 'dash', window: browser.window });
