@@ -86,6 +86,8 @@ async function latencyProxy(targetPort) {
 async function startServers() {
   const script = join(ROOT, 'packages/host/dist/iife/svc-embed.min.js');
   if (!existsSync(script)) throw new Error('run "node scripts/build.mjs" first (npm run bench:ready does)');
+  // Read once: the whole run measures one build, even if the tree is rebuilt meanwhile.
+  const scriptBody = readFileSync(script);
   const host = createServer();
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostUrl = `http://127.0.0.1:${host.address().port}`;
@@ -98,7 +100,7 @@ async function startServers() {
   };
   const state = { page: { variant: 'sdk', sessionId: '', tenant: '' } };
   host.on('request', async (req, res) => {
-    if (req.url === '/svc-embed.min.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(script));
+    if (req.url === '/svc-embed.min.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scriptBody);
     if (req.url === '/api/mint') {
       const [sessionId] = await Promise.all([mint(), delay(MINT_MS)]);
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sessionId }));
