@@ -25,6 +25,8 @@ it('StrictMode: exactly one id per embed on first load; sign out, sign in again 
   await page.waitForSelector('[data-action="sign-in"]');
   const first = [...mintedFor('react-a'), ...mintedFor('react-b')];
   await expect.poll(() => first.map((id) => demo.emulator.state.describe(id)?.status), { timeout: 10_000 }).toEqual(['revoked', 'revoked']);
+  // The service may record the revocations before the page's logout() has resolved: wait for its result.
+  await page.waitFor(() => (window as any).__react.events.some((entry: any) => entry.type === 'logout'), undefined, { timeout: 10_000 });
   const logout = await page.evaluate(() => (window as any).__react.events.find((entry: any) => entry.type === 'logout').payload);
   expect([...logout.revoked].sort()).toEqual([...first].sort());
   // The embeds stay mounted but signed out: no iframe, and nothing more is minted, however long.
