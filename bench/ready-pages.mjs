@@ -11,12 +11,13 @@
 //   warm-sandboxed: what the SDK does (packages/host/src/warm-up.ts): the same hidden iframe,
 //     sandboxed (sandbox="": no script could run in it whatever the URL answers), removed as soon as
 //     the embed's iframe has its URL;
+//   warm-early: warm-sandboxed without the sandbox (what the sandbox costs);
 //   preconnect+sibling: both.
 // The harmless URL is the session-exchange endpoint by GET (`POST /api/v1/embed/session/token` is
 // the only method it has): no credential, no id, no script, a short error answer, no side effect.
 
 /** Every variant, in the order of a round. */
-export const VARIANTS = ['hand-written', 'sdk', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'preconnect+sibling'];
+export const VARIANTS = ['hand-written', 'sdk', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'preconnect+sibling'];
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
@@ -62,6 +63,7 @@ export function hostPage({ tenant, variant, sessionId }) {
     };`,
     'warm-sibling': `window.__start = async () => { begin(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
     'warm-sandboxed': `window.__start = async () => { begin(); const w = hidden(true, true); const id = await mint(); frame(id); w.remove(); };`,
+    'warm-early': `window.__start = async () => { begin(); const w = hidden(true, false); const id = await mint(); frame(id); w.remove(); };`,
     'preconnect+sibling': `window.__start = async () => { begin(); preconnect(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
   };
   return `<!doctype html><html><head><meta charset="utf-8"><script src="/svc-embed.min.js"></script></head><body><script>${common}\n${scripts[variant]}</script></body></html>`;
