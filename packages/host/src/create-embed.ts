@@ -1,25 +1,25 @@
 import { createListenerRegistry, reportError } from '@svc-embed/runtime';
 import { actionSenders } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
-import { resolveEmbedContext } from './embed-context.js';
-import type { EmbedOptions } from './embed-options.js';
-import { mountIframe } from './embed-iframe.js';
-import { embedUrl } from './embed-url.js';
-import { EmbedError } from './errors.js';
+import { resolveEmbedContext } from './mount/embed-context.js';
+import type { EmbedOptions } from './mount/embed-options.js';
+import { mountIframe } from './mount/embed-iframe.js';
+import { embedUrl } from './mount/embed-url.js';
+import { EmbedError } from './base/errors.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
-import { createTimingRecorder } from './embed-timings.js';
-import { startEmbed } from './lazy-start.js';
+import { createTimingRecorder } from './mount/embed-timings.js';
+import { startEmbed } from './mount/lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
-import { createSession } from './session.js';
-import { createEmbedIds } from './embed-ids.js';
-import type { ChannelWindow } from './ledger-endpoints.js';
-import { createSessionLedger } from './session-ledger.js';
-import { sessionCallbacks } from './session-endpoint.js';
-import { createSessionMint } from './session-mint.js';
-import { warmUp } from './warm-up.js';
+import { createSession } from './renewal/renewal-runner.js';
+import { createEmbedIds } from './ledger/embed-ids.js';
+import type { ChannelWindow } from './ledger/ledger-endpoints.js';
+import { createSessionLedger } from './ledger/session-ledger.js';
+import { sessionCallbacks } from './ledger/session-endpoint.js';
+import { createSessionMint } from './renewal/mint-call.js';
+import { warmUp } from './mount/warm-up.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,

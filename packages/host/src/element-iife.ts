@@ -5,6 +5,6 @@ import { defineSvcEmbedElement } from './element/svc-embed-element.js';
 
 export * from './index.js';
 export { defineSvcEmbedElement, SVC_EMBED_ATTRIBUTES } from './element/svc-embed-element.js';
-export { sessionEndpointCallbacks } from './session-endpoint.js';
+export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';
 
 if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== 'undefined') defineSvcEmbedElement();

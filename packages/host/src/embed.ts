@@ -1,10 +1,10 @@
 import type {
   AnyEventMessage, ColorScheme, EmbedTheme, EventMessage, EventName, EventPayload, ReadyPayload, UnknownMessage,
 } from '@svc-embed/protocol';
-import type { EmbedState, EmbedStateChange } from './embed-state.js';
-import type { EmbedTimings } from './embed-timings.js';
-import type { EmbedError } from './errors.js';
-import type { LogoutResult } from './session-ledger.js';
+import type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
+import type { EmbedTimings } from './mount/embed-timings.js';
+import type { EmbedError } from './base/errors.js';
+import type { LogoutResult } from './ledger/session-ledger.js';
 
 /** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
 export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual' | 'auth';

@@ -1,7 +1,7 @@
 import type { ReadyPayload } from '@svc-embed/protocol';
 import { createScope, type Scope } from '@svc-embed/runtime';
-import { createDeferred, type Deferred } from './deferred.js';
-import { destroyedError } from './errors.js';
+import { createDeferred, type Deferred } from './base/deferred.js';
+import { destroyedError } from './base/errors.js';
 
 /** Who ended an embed: its own `destroy()`, or the ledger's `logout()` (which removes a wrapped iframe too). */
 export type DestroyedBy = 'destroy' | 'logout';

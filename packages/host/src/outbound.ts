@@ -1,9 +1,9 @@
 import { buildActionMessage, type AnyActionMessage } from '@svc-embed/protocol';
 import { createOutbox, type Scope } from '@svc-embed/runtime';
 import type { SendAction } from './action-senders.js';
-import type { DebugLogger } from './embed-options.js';
-import { destroyedError, EmbedError } from './errors.js';
-import type { Delivery } from './renewal.js';
+import type { DebugLogger } from './mount/embed-options.js';
+import { destroyedError, EmbedError } from './base/errors.js';
+import type { Delivery } from './renewal/renewal.js';
 
 /** What the embed sends to its iframe: actions, held until `ready`, and session ids. */
 export interface Outbound {

@@ -3,11 +3,11 @@
 // carry, and a failed run that must not forget sessions renewed before it. Rows assert the next
 // phase and the effects, never internal fields or log lines.
 import { describe, expect, it } from 'vitest';
-import { EmbedError } from '../src/errors.js';
+import { EmbedError } from '../src/base/errors.js';
 import {
   type LoadState, type RenewalEffect, type RenewalSignal,
-} from '../src/renewal.js';
-import { renewalStep } from '../src/renewal-step.js';
+} from '../src/renewal/renewal.js';
+import { renewalStep } from '../src/renewal/renewal-step.js';
 import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from './renewal-fixtures.js';
 
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 2 });

@@ -3,11 +3,11 @@
 // createEmbed (renewal.test.ts) and the model test with 10,000 interleavings
 // (test/unit/renewal-model.test.ts); trigger classification has its own table (renewal-trigger.test.ts).
 import { describe, expect, it } from 'vitest';
-import { EmbedError } from '../src/errors.js';
+import { EmbedError } from '../src/base/errors.js';
 import {
   ESTIMATED_LIFETIME_MS, initialRenewalState, RENEWAL_WINDOW_MS, type LoadState, type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal,
-} from '../src/renewal.js';
-import { renewalStep } from '../src/renewal-step.js';
+} from '../src/renewal/renewal.js';
+import { renewalStep } from '../src/renewal/renewal-step.js';
 import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from './renewal-fixtures.js';
 
 const privateConfig: RenewalConfig = { ...config, canMint: false };

@@ -1,7 +1,7 @@
 // Trigger classification as a table: the state a trigger meets, the trigger, and what it means.
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, type RenewalPhase, type RenewalRun, type RenewalSignal, type SessionFacts } from '../src/renewal.js';
-import { classifyTrigger, type TriggerVerdict } from '../src/renewal-trigger.js';
+import { ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, type RenewalPhase, type RenewalRun, type RenewalSignal, type SessionFacts } from '../src/renewal/renewal.js';
+import { classifyTrigger, type TriggerVerdict } from '../src/renewal/renewal-trigger.js';
 
 const HOUR = 3_600_000;
 const run: RenewalRun = { trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1 };

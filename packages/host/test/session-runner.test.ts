@@ -2,7 +2,7 @@
 // never wedges it. Its rules are the machine's (renewal-step.test.ts); its wiring is createEmbed's.
 import { createScope } from '@svc-embed/runtime';
 import { describe, expect, it, vi } from 'vitest';
-import { createSession, type SessionOptions } from '../src/session.js';
+import { createSession, type SessionOptions } from '../src/renewal/renewal-runner.js';
 
 const READY = { embedTenant: 'acme', deploymentId: 7, mode: 'private', surface: 'dashboard', publicId: 'd-42' } as const;
 

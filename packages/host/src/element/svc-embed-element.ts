@@ -1,12 +1,12 @@
 import { reportError } from '@svc-embed/runtime';
 import { createEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
-import type { EmbedOptions, EmbedSurface } from '../embed-options.js';
-import { EmbedError } from '../errors.js';
-import type { ChannelWindow } from '../ledger-endpoints.js';
-import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLedger } from '../session-ledger.js';
-import { sessionEndpointCallbacks } from '../session-endpoint.js';
-import { syncUrl } from '../sync-url.js';
+import type { EmbedOptions, EmbedSurface } from '../mount/embed-options.js';
+import { EmbedError } from '../base/errors.js';
+import type { ChannelWindow } from '../ledger/ledger-endpoints.js';
+import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLedger } from '../ledger/session-ledger.js';
+import { sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
+import { syncUrl } from '../sync-url/sync-url.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
 export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url'] as const;

@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 
 /**
  * At most `ids` session ids minted in any `windowMs`. A session lasts about 23 hours, so an honest

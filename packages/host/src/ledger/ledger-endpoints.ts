@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 import type { EndpointLogout, SessionEndpointCallbacks } from './session-endpoint.js';
 import type { LogoutResult } from './session-ledger.js';
 

@@ -1,5 +1,5 @@
 import { isIanaTimeZone } from '@svc-embed/protocol';
-import { EmbedError, type EmbedErrorCode } from './errors.js';
+import { EmbedError, type EmbedErrorCode } from '../base/errors.js';
 
 /**
  * Returns `value` when it is an IANA time-zone name (the service ignores bare UTC offsets).

@@ -2,8 +2,8 @@
 // what can happen to them (signals), and what the session part must do about it (effects). The
 // transition itself is `renewalStep` in renewal-step.ts; `createSession` (session.ts) runs the effects.
 import type { ReadyPayload } from '@svc-embed/protocol';
-import type { RenewalFailure, RenewalInfo, RenewalTrigger } from './embed.js';
-import type { EmbedError } from './errors.js';
+import type { RenewalFailure, RenewalInfo, RenewalTrigger } from '../embed.js';
+import type { EmbedError } from '../base/errors.js';
 
 /** The embed warns about 30 minutes before a session stops working: renew from then on. */
 export const RENEWAL_WINDOW_MS = 30 * 60_000;

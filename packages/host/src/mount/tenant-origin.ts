@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 
 /** Parses an absolute URL; throws an `invalid-option` error naming `option` otherwise. */
 export function parseUrl(value: string, option: string): URL {

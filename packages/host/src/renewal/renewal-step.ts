@@ -1,5 +1,5 @@
-import { destroyedError, EmbedError } from './errors.js';
-import type { RenewalTrigger } from './embed.js';
+import { destroyedError, EmbedError } from '../base/errors.js';
+import type { RenewalTrigger } from '../embed.js';
 import {
   backoffDelay, deadline, inPhase, isRunning, REJECTION_WINDOW_MS, remember, RENEWAL_WINDOW_MS,
   type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RunningState, type TimerPurpose,

@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 import { httpFailure } from './http-answer.js';
 import type { LogoutResult } from './session-ledger.js';
 

@@ -1,6 +1,6 @@
 import type { Scope } from '@svc-embed/runtime';
 import type { LazyOption } from './embed-options.js';
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 
 /** How near the viewport a lazy embed's iframe must come before it starts, by default. */
 export const LAZY_MARGIN = '200px';

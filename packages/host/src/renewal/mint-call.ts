@@ -1,8 +1,8 @@
 import type { Scope } from '@svc-embed/runtime';
-import type { DebugLogger } from './embed-options.js';
-import { EmbedError } from './errors.js';
-import { httpFailure } from './http-answer.js';
-import { spendFrom, type MintBudget } from './mint-limit.js';
+import type { DebugLogger } from '../mount/embed-options.js';
+import { EmbedError } from '../base/errors.js';
+import { httpFailure } from '../ledger/http-answer.js';
+import { spendFrom, type MintBudget } from '../ledger/mint-limit.js';
 
 /** Mints one session id: resolves with it, or rejects with an {@link EmbedError}; see {@link createSessionMint}. */
 export type SessionMint = () => Promise<string>;

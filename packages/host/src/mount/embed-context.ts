@@ -1,7 +1,7 @@
 import type { DebugLogger, EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
 import { checkLazy } from './lazy-start.js';
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
 

@@ -1,5 +1,5 @@
-import type { MintLimit } from './mint-limit.js';
-import type { SessionLedger } from './session-ledger.js';
+import type { MintLimit } from '../ledger/mint-limit.js';
+import type { SessionLedger } from '../ledger/session-ledger.js';
 
 /** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
 export type LazyOption = boolean | { rootMargin?: string };

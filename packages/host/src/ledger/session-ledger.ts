@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 import { createLedgerEndpoints, type ChannelWindow } from './ledger-endpoints.js';
 import { createLedgerIds } from './ledger-ids.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';

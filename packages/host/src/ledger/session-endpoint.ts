@@ -1,4 +1,4 @@
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 
 /** What the viewer's logout through an endpoint revoked, as the endpoint answers it. */
 export interface EndpointLogout {

@@ -1,8 +1,8 @@
 import { isEmbedPath } from '@svc-embed/protocol';
-import type { Embed, Unsubscribe } from './embed.js';
-import { embedInternals } from './embed-internals.js';
-import type { DebugLogger } from './embed-options.js';
-import { EmbedError } from './errors.js';
+import type { Embed, Unsubscribe } from '../embed.js';
+import { embedInternals } from '../embed-internals.js';
+import type { DebugLogger } from '../mount/embed-options.js';
+import { EmbedError } from '../base/errors.js';
 import { queryParamAdapter } from './url-adapter.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EmbedOptions } from './embed-options.js';
-import { EmbedError } from './errors.js';
+import { EmbedError } from '../base/errors.js';
 import { onTenantOrigin } from './tenant-origin.js';
 
 /** The look of a created iframe: no border, its container's full size. */

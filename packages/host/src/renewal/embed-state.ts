@@ -1,4 +1,4 @@
-import type { EmbedError } from './errors.js';
+import type { EmbedError } from '../base/errors.js';
 import { isRunning, type RenewalState } from './renewal.js';
 
 /**
