@@ -4,7 +4,7 @@ import {
 } from '@svc-embed/protocol';
 import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
 import type { EmbedListeners } from './embed.js';
-import type { DebugLogger } from './mount/embed-options.js';
+import type { DebugLogger } from './base/debug-logger.js';
 import type { RenewalSignal } from './renewal/renewal.js';
 
 /** A message worth dispatching: of a known type (payload checked), or of a type we don't know yet. */

@@ -1,14 +1,17 @@
 export { createEmbed } from './create-embed.js';
 export { createSessionLedger } from './ledger/session-ledger.js';
 export { syncUrl } from './sync-url/sync-url.js';
-export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url/sync-url.js';
+export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url/sync-url-options.js';
 export { EmbedError, EMBED_ERROR_CODES } from './base/errors.js';
 export type { EmbedErrorCode } from './base/errors.js';
-export type { Embed, EmbedListeners, HostListeners, RenewalInfo, RenewalFailure, RenewalTrigger, Unsubscribe } from './embed.js';
+export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
+export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
-  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc, DebugLogger,
+  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc,
 } from './mount/embed-options.js';
-export type { SessionLedger, SessionLedgerOptions, LogoutResult } from './ledger/session-ledger.js';
+export type { DebugLogger } from './base/debug-logger.js';
+export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
+export type { LogoutResult } from './ledger/logout-result.js';
 export type { MintLimit } from './ledger/mint-limit.js';
 export type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
 export type { EmbedTimings } from './mount/embed-timings.js';

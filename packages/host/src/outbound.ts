@@ -1,7 +1,7 @@
 import { buildActionMessage, type AnyActionMessage } from '@svc-embed/protocol';
 import { createOutbox, type Scope } from '@svc-embed/runtime';
 import type { SendAction } from './action-senders.js';
-import type { DebugLogger } from './mount/embed-options.js';
+import type { DebugLogger } from './base/debug-logger.js';
 import { destroyedError, EmbedError } from './base/errors.js';
 import type { Delivery } from './renewal/renewal.js';
 

@@ -4,7 +4,8 @@ import type { Embed } from '../embed.js';
 import type { EmbedOptions, EmbedSurface } from '../mount/embed-options.js';
 import { EmbedError } from '../base/errors.js';
 import type { ChannelWindow } from '../ledger/ledger-endpoints.js';
-import { createSessionLedger, ledgerInternals, type LogoutResult, type SessionLedger } from '../ledger/session-ledger.js';
+import type { LogoutResult } from '../ledger/logout-result.js';
+import { createSessionLedger, ledgerInternals, type SessionLedger } from '../ledger/session-ledger.js';
 import { sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
 import { syncUrl } from '../sync-url/sync-url.js';
 

@@ -11,7 +11,7 @@
 //   below, so a project without @types/react compiles under `skipLibCheck: false` (both checked
 //   against the build by test/node/dist.test.ts).
 import type { EventName, EventPayload } from '@svc-embed/protocol';
-import type { RenewalFailure, RenewalInfo } from '../embed.js';
+import type { RenewalFailure, RenewalInfo } from '../renewal/renewal.js';
 import type { SvcEmbedElement } from './svc-embed-element.js';
 
 /** `svc-<name>` for every event of the catalog, with its payload as `detail`. */

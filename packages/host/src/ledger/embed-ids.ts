@@ -1,4 +1,4 @@
-import type { DebugLogger } from '../mount/embed-options.js';
+import type { DebugLogger } from '../base/debug-logger.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 import type { ChannelWindow } from './ledger-endpoints.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';

@@ -1,6 +1,6 @@
 import { EmbedError } from '../base/errors.js';
 import type { EndpointLogout, SessionEndpointCallbacks } from './session-endpoint.js';
-import type { LogoutResult } from './session-ledger.js';
+import type { LogoutResult } from './logout-result.js';
 
 /**
  * The session endpoints a ledger's embeds mint through. The viewer's logout goes through them (the

@@ -1,6 +1,6 @@
 import { EmbedError } from '../base/errors.js';
 import { httpFailure } from './http-answer.js';
-import type { LogoutResult } from './session-ledger.js';
+import type { LogoutResult } from './logout-result.js';
 
 /** The ids of one viewer's ledger, each with how to revoke it: revoked early (never used) or at logout. */
 export interface LedgerIds {

@@ -1,19 +1,9 @@
 import { EmbedError } from '../base/errors.js';
 import { createLedgerEndpoints, type ChannelWindow } from './ledger-endpoints.js';
 import { createLedgerIds } from './ledger-ids.js';
+import type { LogoutResult } from './logout-result.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';
-
-/** Result of a logout: the ids revoked, and those whose revocation failed with the error it gave. */
-export interface LogoutResult {
-  /** Ids whose revocation succeeded, those revoked early because they arrived too late to be used among them. */
-  revoked: string[];
-  /**
-   * Ids whose revocation threw, rejected, or resolved with a failed HTTP answer (a `Response` whose
-   * `ok` is false: an `EmbedError` with code `revoke-failed` naming the status), each with that error.
-   */
-  failed: { sessionId: string; error: unknown }[];
-}
 
 /**
  * Every session id minted for one viewer, by every embed that shares the ledger, so that logout can

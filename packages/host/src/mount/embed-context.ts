@@ -1,4 +1,5 @@
-import type { DebugLogger, EmbedOptions } from './embed-options.js';
+import type { DebugLogger } from '../base/debug-logger.js';
+import type { EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
 import { checkLazy } from './lazy-start.js';
 import { EmbedError } from '../base/errors.js';

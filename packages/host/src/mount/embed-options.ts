@@ -1,14 +1,9 @@
+import type { DebugLogger } from '../base/debug-logger.js';
 import type { MintLimit } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 
 /** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
 export type LazyOption = boolean | { rootMargin?: string };
-
-/**
- * Receives debug output: `event` is `in`, `out`, `drop`, `retry`, `renew`, `revoke` or `limit` (a
- * mint refused by a `mintLimit`), followed by the message or the reason.
- */
-export type DebugLogger = (event: string, ...details: unknown[]) => void;
 
 /**
  * The settings of {@link createEmbed} that every embed takes, whatever it loads and wherever it goes:

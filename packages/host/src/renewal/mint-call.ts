@@ -1,5 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
-import type { DebugLogger } from '../mount/embed-options.js';
+import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
 import { httpFailure } from '../ledger/http-answer.js';
 import { spendFrom, type MintBudget } from '../ledger/mint-limit.js';

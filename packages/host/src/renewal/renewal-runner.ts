@@ -1,14 +1,13 @@
 import type { ReadyPayload } from '@svc-embed/protocol';
 import type { Scope } from '@svc-embed/runtime';
 import { createDeferred, type Deferred } from '../base/deferred.js';
-import type { RenewalFailure, RenewalInfo } from '../embed.js';
-import type { DebugLogger } from '../mount/embed-options.js';
+import type { DebugLogger } from '../base/debug-logger.js';
 import { embedStateOf, failureOf, type EmbedState, type EmbedStateChange } from './embed-state.js';
 import type { TimingName } from '../mount/embed-timings.js';
 import { destroyedError, EmbedError } from '../base/errors.js';
 import {
   initialRenewalState, isRunning,
-  type Delivery, type RenewalConfig, type RenewalEffect, type RenewalSignal, type RenewalState, type RenewalStep, type TimerPurpose,
+  type Delivery, type RenewalConfig, type RenewalFailure, type RenewalInfo, type RenewalEffect, type RenewalSignal, type RenewalState, type RenewalStep, type TimerPurpose,
 } from './renewal.js';
 import { renewalStep } from './renewal-step.js';
 import type { SessionMint } from './mint-call.js';

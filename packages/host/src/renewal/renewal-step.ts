@@ -1,8 +1,7 @@
 import { destroyedError, EmbedError } from '../base/errors.js';
-import type { RenewalTrigger } from '../embed.js';
 import {
   backoffDelay, deadline, inPhase, isRunning, REJECTION_WINDOW_MS, remember, RENEWAL_WINDOW_MS,
-  type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RunningState, type TimerPurpose,
+  type RenewalConfig, type RenewalTrigger, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RunningState, type TimerPurpose,
 } from './renewal.js';
 import { classifyTrigger } from './renewal-trigger.js';
 

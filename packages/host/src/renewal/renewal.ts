@@ -2,8 +2,24 @@
 // what can happen to them (signals), and what the session part must do about it (effects). The
 // transition itself is `renewalStep` in renewal-step.ts; `createSession` (session.ts) runs the effects.
 import type { ReadyPayload } from '@svc-embed/protocol';
-import type { RenewalFailure, RenewalInfo, RenewalTrigger } from '../embed.js';
 import type { EmbedError } from '../base/errors.js';
+
+/** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
+export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual' | 'auth';
+
+/** Detail of the host-side `renewed` notification. */
+export interface RenewalInfo {
+  /** What started the renewal (the first trigger, when several joined). */
+  trigger: RenewalTrigger;
+  /** Attempts it took, each with a freshly minted id (1 when nothing failed). */
+  attempts: number;
+}
+
+/** Detail of the host-side `renewal-failed` notification. */
+export interface RenewalFailure extends RenewalInfo {
+  /** Why the last attempt failed: code `mint-failed`, `mint-timeout`, `mint-limit`, `session-rejected`, or `destroyed`. */
+  error: EmbedError;
+}
 
 /** The embed warns about 30 minutes before a session stops working: renew from then on. */
 export const RENEWAL_WINDOW_MS = 30 * 60_000;

@@ -1,5 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
-import type { UrlAdapter } from './sync-url.js';
+import type { UrlAdapter } from './sync-url-options.js';
 
 /** What {@link queryParamAdapter} works with. */
 export interface QueryParamAdapterOptions {
