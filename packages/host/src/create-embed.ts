@@ -13,12 +13,12 @@ import { createTimingRecorder } from './mount/embed-timings.js';
 import { startEmbed } from './mount/lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
-import { createSession } from './renewal/renewal-runner.js';
+import { createRenewalRunner } from './renewal/renewal-runner.js';
 import { createEmbedIds } from './ledger/embed-ids.js';
 import type { ChannelWindow } from './ledger/ledger-endpoints.js';
 import { createSessionLedger } from './ledger/session-ledger.js';
 import { sessionCallbacks } from './ledger/session-endpoint.js';
-import { createSessionMint } from './renewal/mint-call.js';
+import { createMintCall } from './renewal/mint-call.js';
 import { warmUp } from './mount/warm-up.js';
 
 /**
@@ -54,8 +54,8 @@ export function createEmbed(options: EmbedOptions): Embed {
   scope.onDispose(() => listeners.clear());
   const outbound = createOutbound({ iframe, origin, now, scope, log });
   let warmedUp: (() => void) | undefined; // removes the warm-up (warm-up.ts) once the URL is set
-  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets: ids.budgets, now, log });
-  const session = createSession({
+  const mint = mintSessionId && createMintCall({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets: ids.budgets, now, log });
+  const renewal = createRenewalRunner({
     scope, now, log, mint, window: win, document: context.document,
     config: { policy: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 }, canMint: mint !== undefined, hasUrl: url !== undefined, readyTimeoutMs },
     load(sessionId) {
@@ -72,24 +72,24 @@ export function createEmbed(options: EmbedOptions): Embed {
     note: timing.note,
   });
   listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
-  listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => session.signal(signal) });
+  listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => renewal.signal(signal) });
   const start = () => {
     if (mint && url && parent) warmedUp = warmUp({ iframe, baseUrl: options.baseUrl, scope });
-    session.signal({ type: 'start', now: now() });
+    renewal.signal({ type: 'start', now: now() });
   };
   startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start });
 
   return registerEmbed({
     iframe,
     get state() {
-      return session.state;
+      return renewal.state;
     },
     timings: timing.timings,
     ready: lifecycle.ready,
     on: listeners.on,
     once: (name, listener) => listenOnce(listeners, name, listener),
     ...actionSenders({ send: outbound.send, record }),
-    renewSession: () => (mint ? session.renew() : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId'))),
+    renewSession: () => (mint ? renewal.renew() : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId'))),
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
   }, { log, scope });

@@ -10,7 +10,7 @@ export type DestroyedBy = 'destroy' | 'logout';
 export interface Lifecycle {
   /** Every listener, timer and clean-up of the embed; the parts made later register theirs here. */
   readonly scope: Scope;
-  /** `embed.ready`: settled by the session part, rejected with `destroyed` on destroy. */
+  /** `embed.ready`: settled by the renewal part, rejected with `destroyed` on destroy. */
   readonly ready: Promise<ReadyPayload>;
   /** Settles {@link Lifecycle.ready}. */
   readonly settleReady: Pick<Deferred<ReadyPayload>, 'resolve' | 'reject'>;

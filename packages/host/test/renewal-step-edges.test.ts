@@ -52,7 +52,7 @@ describe('renewalStep: the errors it hands out say what happened', () => {
     (effects.find((effect) => effect.type === type) as { error?: EmbedError } | undefined)?.error;
 
   it('a refused id without mintSessionId: ready rejects with session-rejected, saying no other id can be minted', () => {
-    const { effects } = renewalStep(loading({ name: 'waiting' }), { type: 'auth-error' }, { ...config, canMint: false });
+    const { effects } = renewalStep(loading({ name: 'loading' }), { type: 'auth-error' }, { ...config, canMint: false });
     expect(errorOf(effects, 'reject-ready')).toMatchObject({
       code: 'session-rejected',
       message: 'the embed could not authenticate with its session id (no mintSessionId to mint another)',

@@ -29,17 +29,17 @@ const firstLoad: Row[] = [
   },
   {
     name: 'a private embed loads its URL at once and waits for ready',
-    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: privateConfig, to: 'idle', load: 'waiting',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: privateConfig, to: 'idle', load: 'loading',
     effects: [{ type: 'load-url' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
   },
   {
     name: 'a signed embed without a URL of its own (a wrapped iframe) mints nothing; readyTimeoutMs 0 arms nothing',
-    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: { ...config, hasUrl: false, readyTimeoutMs: 0 }, to: 'idle', load: 'waiting',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: { ...config, hasUrl: false, readyTimeoutMs: 0 }, to: 'idle', load: 'loading',
     effects: [{ type: 'load-url' }],
   },
   {
     name: 'the first id goes into the URL, and the ready timer starts',
-    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: minted(1, 'url'), to: 'idle', load: 'waiting',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: minted(1, 'url'), to: 'idle', load: 'loading',
     effects: [{ type: 'load-url', sessionId: 's' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
   },
   {
@@ -65,7 +65,7 @@ const firstLoad: Row[] = [
   },
   {
     name: 'ready: resolve it and open the queue',
-    from: loading({ name: 'waiting' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+    from: loading({ name: 'loading' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
   },
   {
     name: 'a late ready after a timeout still counts',
@@ -73,7 +73,7 @@ const firstLoad: Row[] = [
   },
   {
     name: 'no ready in time rejects it',
-    from: loading({ name: 'waiting' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }],
+    from: loading({ name: 'loading' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }],
   },
   {
     name: 'a ready timeout after ready changes nothing',
@@ -88,11 +88,11 @@ const triggers: Row[] = [
   },
   {
     name: 'before the first ready, the run waits for it',
-    from: loading({ name: 'waiting' }), signal: expiring(5 * HOUR), to: 'waiting-ready', effects: [],
+    from: loading({ name: 'loading' }), signal: expiring(5 * HOUR), to: 'waiting-ready', effects: [],
   },
   {
     name: 'ready starts the run waiting for it',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
     to: 'minting', effects: [...readyEffects, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
@@ -102,7 +102,7 @@ const triggers: Row[] = [
   },
   {
     name: 'a ready timeout fails the run waiting for ready',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready-timeout', error: notReady },
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready-timeout', error: notReady },
     to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }, failedInfo(notReady), { type: 'settle-callers', error: notReady }],
   },
   {
@@ -137,7 +137,7 @@ const triggers: Row[] = [
   },
   {
     name: 'a wake-up before the first ready says nothing about a session',
-    from: loading({ name: 'waiting' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS }, to: 'idle', effects: [],
+    from: loading({ name: 'loading' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS }, to: 'idle', effects: [],
   },
   {
     name: 'a private embed renews nothing',
@@ -220,7 +220,7 @@ const attempts: Row[] = [
 const authentication: Row[] = [
   {
     name: 'a refused id: a fresh one goes out at once, past the queue',
-    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
+    from: loading({ name: 'loading' }), signal: { type: 'auth-error' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
     name: 'refused again while our id is out: that attempt failed',
@@ -229,16 +229,16 @@ const authentication: Row[] = [
   },
   {
     name: 'refused while a run waits for ready: it mints at once, past the queue',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting',
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'auth-error' }, to: 'minting',
     effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
     name: 'a repeat while a fresh id is being minted says nothing new',
-    from: state({ phase: 'minting', run: authRun(), ticket: 2 }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting', effects: [],
+    from: state({ phase: 'minting', run: authRun(), ticket: 2 }, { load: { name: 'loading' } }), signal: { type: 'auth-error' }, to: 'minting', effects: [],
   },
   {
     name: 'ready is the verdict of an urgent run: it worked',
-    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
     to: 'idle', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, { type: 'settle-callers' }],
   },
   {
@@ -248,7 +248,7 @@ const authentication: Row[] = [
   },
   {
     name: 'the last refused id: ready rejects with session-rejected',
-    from: state({ phase: 'rejected', run: authRun({ attempt: 3 }) }, { load: { name: 'waiting' } }), signal: { type: 'rejection-settled', error: failure }, to: 'idle', load: 'failed',
+    from: state({ phase: 'rejected', run: authRun({ attempt: 3 }) }, { load: { name: 'loading' } }), signal: { type: 'rejection-settled', error: failure }, to: 'idle', load: 'failed',
     effects: [
       { type: 'reject-ready', error: code('session-rejected') },
       failedInfo(code('session-rejected'), 3, 'auth'),
@@ -257,7 +257,7 @@ const authentication: Row[] = [
   },
   {
     name: 'without mintSessionId a refused id rejects ready at once',
-    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'failed',
+    from: loading({ name: 'loading' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'failed',
     effects: [
       { type: 'reject-ready', error: code('session-rejected') },
       failedInfo(code('session-rejected'), 0, 'auth'),

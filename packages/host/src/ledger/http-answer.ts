@@ -3,7 +3,7 @@
  * boolean): a mint or revoke callback that resolves with one answered about an HTTP request, not
  * with its result.
  */
-export function isHttpAnswer(value: unknown): value is { ok: boolean; status?: number } {
+function isHttpAnswer(value: unknown): value is { ok: boolean; status?: number } {
   return typeof (value as { ok?: unknown } | null | undefined)?.ok === 'boolean';
 }
 

@@ -1,5 +1,6 @@
 import { EmbedError } from '../base/errors.js';
 import { httpFailure } from './http-answer.js';
+import { inParallel } from './in-parallel.js';
 import type { LogoutResult } from './logout-result.js';
 
 /** The ids of one viewer's ledger, each with how to revoke it: revoked early (never used) or at logout. */
@@ -21,16 +22,6 @@ export interface LedgerIds {
 function checkRevocation(answer: unknown): void {
   const failure = httpFailure(answer);
   if (failure) throw new EmbedError('revoke-failed', `revokeSessionId failed: ${failure}; the id may still be live`);
-}
-
-/** Runs `task` on every item, at most `limit` at a time, in order; resolves when all have settled. `task` never rejects. */
-function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  // One iterator shared by the workers: each takes the next item when its last task settles.
-  const queue = items.values();
-  const worker = async (): Promise<void> => {
-    for (const item of queue) await task(item);
-  };
-  return Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker)).then(() => {});
 }
 
 /** Creates a ledger's {@link LedgerIds}; logout revokes at most `concurrency` at a time. */

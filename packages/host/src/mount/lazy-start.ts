@@ -3,7 +3,7 @@ import type { LazyOption } from './embed-options.js';
 import { EmbedError } from '../base/errors.js';
 
 /** How near the viewport a lazy embed's iframe must come before it starts, by default. */
-export const LAZY_MARGIN = '200px';
+const LAZY_MARGIN = '200px';
 
 /** What {@link startEmbed} needs. */
 export interface StartOptions {

@@ -1,7 +1,7 @@
 import { EmbedError } from '../base/errors.js';
 
 /** Parses an absolute URL; throws an `invalid-option` error naming `option` otherwise. */
-export function parseUrl(value: string, option: string): URL {
+function parseUrl(value: string, option: string): URL {
   try {
     return new URL(value);
   } catch {

@@ -18,13 +18,13 @@ export interface EmbedStateChange {
   error?: EmbedError;
 }
 
-/** The {@link EmbedState} of the session's state. */
+/** The {@link EmbedState} of the renewal machine's state. */
 export function embedStateOf(state: RenewalState): EmbedState {
   if (state.phase === 'destroyed') return 'destroyed';
   const { load } = state;
   if (load.name === 'idle') return 'waiting';
   if (load.name === 'minting' || load.name === 'backoff') return 'minting';
-  if (load.name === 'waiting') return 'loading';
+  if (load.name === 'loading') return 'loading';
   if (load.name === 'failed') return 'failed';
   return isRunning(state) ? 'renewing' : 'ready';
 }

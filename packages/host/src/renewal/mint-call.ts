@@ -4,11 +4,11 @@ import { EmbedError } from '../base/errors.js';
 import { httpFailure } from '../ledger/http-answer.js';
 import { spendFrom, type MintBudget } from '../ledger/mint-limit.js';
 
-/** Mints one session id: resolves with it, or rejects with an {@link EmbedError}; see {@link createSessionMint}. */
-export type SessionMint = () => Promise<string>;
+/** Mints one session id: resolves with it, or rejects with an {@link EmbedError}; see {@link createMintCall}. */
+export type MintCall = () => Promise<string>;
 
-/** Options of {@link createSessionMint}. */
-export interface SessionMintOptions {
+/** Options of {@link createMintCall}. */
+export interface MintCallOptions {
   /** The page's `mintSessionId`. */
   mintSessionId: () => string | Promise<string>;
   /** How long one mint may take before it counts as failed (`mint-timeout`). */
@@ -35,7 +35,7 @@ export interface SessionMintOptions {
  * destroyed in one task), nor past a budget (`mint-limit`). An id that arrives after the timeout is
  * never used: it is revoked.
  */
-export function createSessionMint(options: SessionMintOptions): SessionMint {
+export function createMintCall(options: MintCallOptions): MintCall {
   const { mintSessionId, timeoutMs, scope, record, revokeLateId, budgets, now, log } = options;
   return () =>
     new Promise<string>((resolve, reject) => {

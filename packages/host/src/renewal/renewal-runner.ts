@@ -10,10 +10,10 @@ import {
   type Delivery, type RenewalConfig, type RenewalFailure, type RenewalInfo, type RenewalEffect, type RenewalSignal, type RenewalState, type RenewalStep, type TimerPurpose,
 } from './renewal.js';
 import { renewalStep } from './renewal-step.js';
-import type { SessionMint } from './mint-call.js';
+import type { MintCall } from './mint-call.js';
 
-/** The embed's session part: it feeds the machine its signals and runs the effects. */
-export interface Session {
+/** The embed's renewal part: it feeds the machine its signals and runs the effects. */
+export interface RenewalRunner {
   /** Tells the machine what happened (an event from the embed, a wake-up). */
   signal(signal: RenewalSignal): void;
   /** Renews now (`renewSession()`): resolves when the run it joins or starts works, rejects when it fails. */
@@ -22,8 +22,8 @@ export interface Session {
   readonly state: EmbedState;
 }
 
-/** What the session acts on: the other parts of the embed, made before it. */
-export interface SessionOptions {
+/** What the runner acts on: the other parts of the embed, made before it. */
+export interface RenewalRunnerOptions {
   /** The embed's scope: its timers, and `destroyed` when it is disposed. */
   scope: Scope;
   /** The clock, epoch ms. */
@@ -31,7 +31,7 @@ export interface SessionOptions {
   /** Fixed for the embed's life. */
   config: RenewalConfig;
   /** Mints one id; `undefined` without `mintSessionId`. */
-  mint: SessionMint | undefined;
+  mint: MintCall | undefined;
   /** Sets the iframe's URL, with the first session id when there is one. */
   load: (sessionId?: string) => void;
   /** Posts `set-session` through the action queue (`queued`) or past it (`urgent`). */
@@ -50,7 +50,7 @@ export interface SessionOptions {
   log: DebugLogger;
   /** Notes a moment of the first load (`embed.timings`). */
   note: (name: TimingName) => void;
-  /** The page's window and document: their wake-up signals make the session check its expiry. */
+  /** The page's window and document: their wake-up signals make the machine check the session's expiry. */
   window: Window;
   document: Document;
 }
@@ -59,11 +59,11 @@ export interface SessionOptions {
 const WAKE_UPS = ['pageshow', 'focus', 'online'];
 
 /**
- * Creates the {@link Session} part: the thin runner around the pure `renewalStep`. Signals are
+ * Creates the {@link RenewalRunner} part: the thin runner around the pure `renewalStep`. Signals are
  * handled one at a time, in order: one that arrives while effects run (a listener that calls
  * `renewSession()`, a mint that settles at once) waits its turn, so no step ever runs inside another.
  */
-export function createSession(options: SessionOptions): Session {
+export function createRenewalRunner(options: RenewalRunnerOptions): RenewalRunner {
   const { scope, now, config, log } = options;
   let state: RenewalState = initialRenewalState(now());
   const queue: { signal: RenewalSignal; caller?: Deferred<void> }[] = [];
@@ -88,7 +88,7 @@ export function createSession(options: SessionOptions): Session {
         if (next.caller) callers.answer(next.caller, { state, effects: step.effects });
       }
     } finally {
-      // An effect that threw ends this turn, never the session: the next signal runs the rest.
+      // An effect that threw ends this turn, never the runner: the next signal runs the rest.
       running = false;
     }
   }
@@ -140,15 +140,15 @@ function createCallers(): Callers {
 }
 
 /** Calls `wakeUp` after each signal that timers may have slept through (background tab, sleep). */
-function listenForWakeUps(options: Pick<SessionOptions, 'scope' | 'window' | 'document'>, wakeUp: () => void): void {
+function listenForWakeUps(options: Pick<RenewalRunnerOptions, 'scope' | 'window' | 'document'>, wakeUp: () => void): void {
   const { scope } = options;
   for (const type of WAKE_UPS) scope.listen(options.window, type, wakeUp);
   scope.listen(options.document, 'visibilitychange', wakeUp);
 }
 
-/** What {@link effectRunner} needs besides the session's options. */
+/** What {@link effectRunner} needs besides the runner's options. */
 interface EffectRunnerOptions {
-  options: SessionOptions;
+  options: RenewalRunnerOptions;
   /** The cancel function of each armed timer, by purpose. */
   timers: Map<TimerPurpose, () => void>;
   /** Queues a signal (the result of a mint or a timer). */

@@ -72,7 +72,7 @@ function lateResult(state: RenewalState, signal: RenewalSignal): RenewalStep {
 /** The embed starts: mint the first id for its URL, or set the URL at once (private, or nothing to mint with). */
 function start(state: RenewalState, config: RenewalConfig): RenewalStep {
   if (config.canMint && config.hasUrl) return mintFirstId(state, 1);
-  return { state: { ...state, load: { name: 'waiting' } }, effects: [{ type: 'load-url' }, ...readyTimer(config)] };
+  return { state: { ...state, load: { name: 'loading' } }, effects: [{ type: 'load-url' }, ...readyTimer(config)] };
 }
 
 function mintFirstId(state: RenewalState, attempt: number): RenewalStep {
@@ -86,8 +86,8 @@ const readyTimer = (config: RenewalConfig): RenewalEffect[] =>
 /** A trigger joins the run in progress, settles it first (the embed spoke of a newer session), or starts one. */
 function trigger(state: RenewalState, signal: Signal<'trigger'>, config: RenewalConfig): RenewalStep {
   if (!config.canMint) return same(state);
-  const { verdict, at } = classifyTrigger(state, signal);
-  switch (verdict) {
+  const { meaning, at } = classifyTrigger(state, signal);
+  switch (meaning) {
     case 'duplicate':
       return same(state, ['drop', signal.trigger, 'already renewed']);
     case 'ambiguous':
@@ -184,7 +184,7 @@ function rejected(state: RenewalState, config: RenewalConfig): RenewalStep {
 function minted(state: RenewalState, signal: Signal<'minted'>, config: RenewalConfig): RenewalStep {
   const { ticket, sessionId, now } = signal;
   if (state.load.name === 'minting' && state.load.ticket === ticket)
-    return { state: { ...state, load: { name: 'waiting' }, mintedAt: now }, effects: [{ type: 'load-url', sessionId }, ...readyTimer(config)] };
+    return { state: { ...state, load: { name: 'loading' }, mintedAt: now }, effects: [{ type: 'load-url', sessionId }, ...readyTimer(config)] };
   if (state.phase !== 'minting' || state.ticket !== ticket) {
     if (signal.delivery === 'url') return { state, effects: [{ type: 'revoke-late-id', sessionId }] };
     return { state, effects: [{ type: 'post-session', sessionId, delivery: signal.delivery }] };

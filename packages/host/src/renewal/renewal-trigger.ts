@@ -11,12 +11,12 @@ import { deadline, isRunning, type RenewalSignal, type RenewalState } from './re
  * - `ambiguous`: built in the very millisecond our `set-session` went out, so it may be about either
  *   session: it neither joins nor settles (the next event tells).
  */
-export type TriggerVerdict = 'duplicate' | 'start' | 'join' | 'taken-then-start' | 'ambiguous';
+export type TriggerMeaning = 'duplicate' | 'start' | 'join' | 'taken-then-start' | 'ambiguous';
 
-/** A classified trigger: the verdict and the expiry of the session it is about. */
+/** A classified trigger: what it means and the expiry of the session it is about. */
 export interface ClassifiedTrigger {
   /** What to do with it. */
-  verdict: TriggerVerdict;
+  meaning: TriggerMeaning;
   /** Expiry of its session: the one it names, else the current session's (known or estimated). */
   at: number;
 }
@@ -24,7 +24,7 @@ export interface ClassifiedTrigger {
 /**
  * Classifies a trigger against the state. Times are compared on the browser's clock (the embed stamps
  * its events with it), never the service's: expiries come from the service and may be skewed.
- * @example classifyTrigger(idleState, { type: 'trigger', trigger: 'manual', now }).verdict // 'start'
+ * @example classifyTrigger(idleState, { type: 'trigger', trigger: 'manual', now }).meaning // 'start'
  */
 export function classifyTrigger(state: RenewalState, signal: Extract<RenewalSignal, { type: 'trigger' }>): ClassifiedTrigger {
   const { trigger, expiry, builtAt } = signal;
@@ -34,12 +34,12 @@ export function classifyTrigger(state: RenewalState, signal: Extract<RenewalSign
   const running = isRunning(state);
   // renewSession() renews now: its estimated expiry matching a renewed session's does not make it a duplicate.
   const renewed = trigger !== 'manual' && state.handled.includes(at);
-  if (renewed || ((older || tie) && !running)) return { verdict: 'duplicate', at };
-  if (!running) return { verdict: 'start', at };
-  if (tie) return { verdict: 'ambiguous', at };
+  if (renewed || ((older || tie) && !running)) return { meaning: 'duplicate', at };
+  if (!running) return { meaning: 'start', at };
+  if (tie) return { meaning: 'ambiguous', at };
   // Only the embed can tell of a newer session (a wake-up or renewSession() names none). A lapse
   // stamped at or after the old expiry is the old session.
   const lapsedOld = trigger === 'session-expired' && state.known !== undefined && at >= state.known;
-  if (state.phase === 'awaiting-verdict' && expiry !== undefined && !older && !lapsedOld) return { verdict: 'taken-then-start', at };
-  return { verdict: 'join', at };
+  if (state.phase === 'awaiting-verdict' && expiry !== undefined && !older && !lapsedOld) return { meaning: 'taken-then-start', at };
+  return { meaning: 'join', at };
 }

@@ -1,6 +1,7 @@
-// The embed's session as data: where its first load and its renewal stand (a union keyed by phase),
-// what can happen to them (signals), and what the session part must do about it (effects). The
-// transition itself is `renewalStep` in renewal-step.ts; `createSession` (session.ts) runs the effects.
+// The renewal machine's data: where the embed's first load and its renewal stand (a union keyed by
+// phase), what can happen to them (signals), and what the runner must do about it (effects). The
+// transition itself is `renewalStep` in renewal-step.ts; `createRenewalRunner` (renewal-runner.ts)
+// performs the effects.
 import type { ReadyPayload } from '@svc-embed/protocol';
 import type { EmbedError } from '../base/errors.js';
 
@@ -77,14 +78,14 @@ export interface RenewalRun {
  * Where the embed's first load stands (the first id goes in the iframe's URL):
  * - `idle`: not started yet (a lazy embed waits until it is seen);
  * - `minting`: the first id is being minted (mint `ticket`); `backoff`: waiting before attempt `attempt + 1`;
- * - `waiting`: the URL is set; waiting for `ready` (its timer runs);
+ * - `loading`: the URL is set; waiting for `ready` (its timer runs);
  * - `ready`: the embed sent `ready`; `failed`: `embed.ready` rejected with `error` (a late `ready` still counts).
  */
 export type LoadState =
   | { readonly name: 'idle' }
   | { readonly name: 'minting'; readonly attempt: number; readonly ticket: number }
   | { readonly name: 'backoff'; readonly attempt: number }
-  | { readonly name: 'waiting' }
+  | { readonly name: 'loading' }
   | { readonly name: 'ready' }
   | { readonly name: 'failed'; readonly error: EmbedError };
 
@@ -129,7 +130,7 @@ export interface SessionFacts {
   readonly tickets: number;
 }
 
-/** The whole state of the embed's session. */
+/** The whole state of the renewal machine: the facts, and the renewal phase. */
 export type RenewalState = SessionFacts & RenewalPhase;
 
 /** Fixed for the embed's life. */
@@ -160,10 +161,10 @@ export type RenewalSignal =
   | { type: 'backoff-elapsed' }
   | { type: 'destroyed' };
 
-/** The timers the session arms, by what their end means. */
+/** The timers the runner arms, by what their end means. */
 export type TimerPurpose = 'ready-timeout' | 'verdict' | 'backoff' | 'load-backoff';
 
-/** What the session part does for a step, in order. Plain data. */
+/** What the runner does for a step, in order. Plain data. */
 export type RenewalEffect =
   | { type: 'mint'; ticket: number; delivery: Delivery | 'url' }
   | { type: 'load-url'; sessionId?: string }
