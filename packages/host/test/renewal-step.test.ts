@@ -44,23 +44,23 @@ const firstLoad: Row[] = [
   },
   {
     name: 'a failed first mint backs off before the next attempt',
-    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'backoff',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'backoff',
     effects: [{ type: 'start-timer', timer: 'load-backoff', ms: 1_000 }],
   },
   {
     name: 'after the backoff, the next first-id attempt mints a fresh id',
-    from: loading({ name: 'backoff', attempt: 2 }), signal: { type: 'backoff-elapsed' }, to: 'idle', load: 'minting',
+    from: loading({ name: 'backoff', attempt: 2 }), signal: { type: 'load-backoff-elapsed' }, to: 'idle', load: 'minting',
     effects: [{ type: 'mint', ticket: 2, delivery: 'url' }],
   },
   {
     name: 'the last failed first mint rejects ready with its error',
-    from: loading({ name: 'minting', attempt: 3, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    from: loading({ name: 'minting', attempt: 3, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'failed',
     effects: [{ type: 'reject-ready', error: failure }],
   },
   {
     name: 'the last failed first mint also fails a renewal waiting for ready',
     from: state({ phase: 'waiting-ready', run: run({ trigger: 'manual' }) }, { load: { name: 'minting', attempt: 3, ticket: 1 }, handled: [5 * HOUR] }),
-    signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'failed',
     effects: [{ type: 'reject-ready', error: failure }, failedInfo(failure, 1, 'manual'), { type: 'settle-callers', error: failure }],
   },
   {
@@ -167,7 +167,7 @@ const attempts: Row[] = [
   },
   {
     name: 'a failed mint of another ticket changes nothing',
-    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'minting', effects: [],
+    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'minting', effects: [],
   },
   {
     name: 'no rejection within the window: taken',
@@ -190,7 +190,7 @@ const attempts: Row[] = [
   },
   {
     name: 'the backoff doubles with each attempt',
-    from: state({ phase: 'minting', run: run({ attempt: 2 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'backoff',
+    from: state({ phase: 'minting', run: run({ attempt: 2 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'backoff',
     effects: [{ type: 'start-timer', timer: 'backoff', ms: 2_000 }],
   },
   {
@@ -200,7 +200,7 @@ const attempts: Row[] = [
   },
   {
     name: 'the last attempt failed: the run fails',
-    from: state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'idle',
+    from: state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'idle',
     effects: [failedInfo(failure, 3), { type: 'settle-callers', error: failure }],
   },
   {
@@ -318,7 +318,7 @@ describe('renewalStep', () => {
   });
 
   it('a failed run forgets its sessions, so the next trigger about them starts anew', () => {
-    const failed = renewalStep(state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR] }), { type: 'mint-failed', ticket: 2, error: failure }, config);
+    const failed = renewalStep(state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR] }), { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, config);
     expect(renewalStep(failed.state, expiring(5 * HOUR), config).state.phase).toBe('minting');
   });
 

@@ -23,9 +23,9 @@ export function embedStateOf(state: RenewalState): EmbedState {
   if (state.phase === 'destroyed') return 'destroyed';
   const { load } = state;
   if (load.name === 'idle') return 'waiting';
-  if (load.name === 'minting' || load.name === 'backoff') return 'minting';
-  if (load.name === 'loading') return 'loading';
-  if (load.name === 'failed') return 'failed';
+  if (load.name === 'backoff') return 'minting';
+  // `minting`, `loading` and `failed` are the load's own names.
+  if (load.name !== 'ready') return load.name;
   return isRunning(state) ? 'renewing' : 'ready';
 }
 

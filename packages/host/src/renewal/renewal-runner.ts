@@ -4,10 +4,10 @@ import { createDeferred, type Deferred } from '../base/deferred.js';
 import type { DebugLogger } from '../base/debug-logger.js';
 import { embedStateOf, failureOf, type EmbedState, type EmbedStateChange } from './embed-state.js';
 import type { TimingName } from '../mount/embed-timings.js';
-import { destroyedError, EmbedError } from '../base/errors.js';
+import type { EmbedError } from '../base/errors.js';
 import {
-  initialRenewalState, isRunning,
-  type Delivery, type RenewalConfig, type RenewalFailure, type RenewalInfo, type RenewalEffect, type RenewalSignal, type RenewalState, type RenewalStep, type TimerPurpose,
+  elapsedSignal, initialRenewalState,
+  type Delivery, type RenewalConfig, type RenewalFailure, type RenewalInfo, type RenewalEffect, type RenewalSignal, type RenewalState, type TimerPurpose,
 } from './renewal.js';
 import { renewalStep } from './renewal-step.js';
 import type { MintCall } from './mint-call.js';
@@ -64,13 +64,11 @@ const WAKE_UPS = ['pageshow', 'focus', 'online'];
  * `renewSession()`, a mint that settles at once) waits its turn, so no step ever runs inside another.
  */
 export function createRenewalRunner(options: RenewalRunnerOptions): RenewalRunner {
-  const { scope, now, config, log } = options;
+  const { scope, now, config, log, note } = options;
   let state: RenewalState = initialRenewalState(now());
   const queue: { signal: RenewalSignal; caller?: Deferred<void> }[] = [];
   let running = false;
-  const callers = createCallers();
-  const timers = new Map<TimerPurpose, () => void>();
-  const perform = effectRunner({ options, timers, signal: (next) => dispatch(next), settleCallers: callers.settle });
+  const perform = effectRunner({ options, signal: (next) => dispatch(next) });
 
   function dispatch(signal: RenewalSignal, caller?: Deferred<void>): void {
     queue.push({ signal, caller });
@@ -82,10 +80,10 @@ export function createRenewalRunner(options: RenewalRunnerOptions): RenewalRunne
         const previous = embedStateOf(state);
         state = step.state;
         if (step.log) log(String(step.log[0]), ...step.log.slice(1));
-        step.effects.forEach(perform);
-        const now = embedStateOf(state);
-        if (now !== previous) options.emit('state', { state: now, previous, error: failureOf(state) });
-        if (next.caller) callers.answer(next.caller, { state, effects: step.effects });
+        for (const moment of step.moments ?? []) note(moment);
+        for (const effect of step.effects) perform(effect, next.caller);
+        const current = embedStateOf(state);
+        if (current !== previous) options.emit('state', { state: current, previous, error: failureOf(state) });
       }
     } finally {
       // An effect that threw ends this turn, never the runner: the next signal runs the rest.
@@ -108,37 +106,6 @@ export function createRenewalRunner(options: RenewalRunnerOptions): RenewalRunne
   };
 }
 
-/** The callers of `renewSession()`: answered at once, or when the run they wait for ends. */
-interface Callers {
-  /** Answers a caller once its trigger was handled by `step`. */
-  answer(caller: Deferred<void>, step: Pick<RenewalStep, 'state' | 'effects'>): void;
-  /** Settles every caller waiting for the run that ended (rejected with `error` when it failed). */
-  settle(error?: EmbedError): void;
-}
-
-function createCallers(): Callers {
-  // Those waiting for the run in progress.
-  let waiting: Deferred<void>[] = [];
-  return {
-    answer(caller, { state, effects }) {
-      if (state.phase === 'destroyed') return caller.reject(destroyedError());
-      if (isRunning(state)) return void waiting.push(caller);
-      // A run that started and failed at once (the embed will never be ready) still answers its caller.
-      const ended = effects.find((effect) => effect.type === 'settle-callers');
-      if (ended?.error) caller.reject(ended.error);
-      else caller.resolve();
-    },
-    settle(error) {
-      const settled = waiting;
-      waiting = [];
-      for (const caller of settled) {
-        if (error) caller.reject(error);
-        else caller.resolve();
-      }
-    },
-  };
-}
-
 /** Calls `wakeUp` after each signal that timers may have slept through (background tab, sleep). */
 function listenForWakeUps(options: Pick<RenewalRunnerOptions, 'scope' | 'window' | 'document'>, wakeUp: () => void): void {
   const { scope } = options;
@@ -149,40 +116,33 @@ function listenForWakeUps(options: Pick<RenewalRunnerOptions, 'scope' | 'window'
 /** What {@link effectRunner} needs besides the runner's options. */
 interface EffectRunnerOptions {
   options: RenewalRunnerOptions;
-  /** The cancel function of each armed timer, by purpose. */
-  timers: Map<TimerPurpose, () => void>;
   /** Queues a signal (the result of a mint or a timer). */
   signal: (signal: RenewalSignal) => void;
-  /** Settles the callers of the run that ended. */
-  settleCallers: (error?: EmbedError) => void;
 }
 
-/** Returns the function that performs one effect. */
-function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => void {
-  const { options, timers, signal, settleCallers } = runner;
-  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit, note } = options;
-  /** What the end of a timer means. */
-  const elapsed = (timer: TimerPurpose): RenewalSignal => {
-    if (timer === 'verdict') return { type: 'verdict-elapsed', now: now() };
-    if (timer === 'ready-timeout') return { type: 'ready-timeout', error: options.readyTimeoutError() };
-    return { type: 'backoff-elapsed' };
-  };
-  return (effect) => {
+/**
+ * Returns the function that performs one effect of a step; `caller` is the `renewSession()` caller of
+ * the step's signal, if any (`hold-caller` keeps it until `settle-callers`).
+ */
+function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect, caller: Deferred<void> | undefined) => void {
+  const { options, signal } = runner;
+  const { scope, now, mint, load, postSession, revokeLateId, ready, openOutbox, emit } = options;
+  /** The cancel function of each armed timer, by purpose. */
+  const timers = new Map<TimerPurpose, () => void>();
+  /** The callers waiting for the run in progress. */
+  const held: Deferred<void>[] = [];
+  return (effect, caller) => {
     switch (effect.type) {
       case 'mint': {
+        // Its result carries the delivery the effect asked for: it names the machine that waits for it.
         const { ticket, delivery } = effect;
-        if (delivery === 'url') note('mintStarted');
         mint?.().then(
-          (sessionId) => {
-            if (delivery === 'url') note('minted');
-            signal({ type: 'minted', ticket, sessionId, now: now(), delivery });
-          },
-          (error: EmbedError) => signal({ type: 'mint-failed', ticket, error }),
+          (sessionId) => signal({ type: 'minted', ticket, sessionId, now: now(), delivery }),
+          (error: EmbedError) => signal({ type: 'mint-failed', ticket, error, delivery }),
         );
         return;
       }
       case 'load-url':
-        note('srcSet');
         return load(effect.sessionId);
       case 'post-session':
         return postSession(effect.sessionId, effect.delivery);
@@ -190,7 +150,7 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
         return revokeLateId(effect.sessionId);
       case 'start-timer':
         timers.get(effect.timer)?.();
-        timers.set(effect.timer, scope.later(effect.ms, () => signal(elapsed(effect.timer))));
+        timers.set(effect.timer, scope.later(effect.ms, () => signal(elapsedSignal(effect.timer, now(), options.readyTimeoutError))));
         return;
       case 'cancel-timer':
         timers.get(effect.timer)?.();
@@ -201,7 +161,6 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
         void Promise.resolve().then(() => signal({ type: 'rejection-settled', error: effect.error }));
         return;
       case 'resolve-ready':
-        note('ready');
         return ready.resolve(effect.payload);
       case 'reject-ready':
         return ready.reject(effect.error);
@@ -209,8 +168,19 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect) => v
         return openOutbox();
       case 'emit':
         return emit(effect.name, effect.info);
+      case 'hold-caller':
+        if (caller) held.push(caller);
+        return;
       case 'settle-callers':
-        return settleCallers(effect.error);
+        return settle(held.splice(0), effect.error);
     }
   };
+}
+
+/** Settles `callers`: rejected with `error` when their run failed, else resolved. */
+function settle(callers: readonly Deferred<void>[], error: EmbedError | undefined): void {
+  for (const caller of callers) {
+    if (error) caller.reject(error);
+    else caller.resolve();
+  }
 }

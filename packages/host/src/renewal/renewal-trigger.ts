@@ -1,7 +1,9 @@
 import { deadline, isRunning, type RenewalSignal, type RenewalState } from './renewal.js';
 
 /**
- * What a renewal trigger means for the state it meets:
+ * What a renewal trigger means for the state it meets (named apart from the verdict, whether the
+ * embed took an id). At rest (no run in progress) a trigger is a `duplicate` or a `start`; only
+ * during a run can it `join`, be `taken-then-start` or `ambiguous`:
  * - `duplicate`: its session is renewed or being renewed, or it is about an older session: dropped
  *   (a caller of `renewSession()` waits for the run in progress, if any);
  * - `start`: no run in progress: start one for its session;

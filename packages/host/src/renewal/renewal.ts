@@ -1,9 +1,10 @@
-// The renewal machine's data: where the embed's first load and its renewal stand (a union keyed by
-// phase), what can happen to them (signals), and what the runner must do about it (effects). The
-// transition itself is `renewalStep` in renewal-step.ts; `createRenewalRunner` (renewal-runner.ts)
-// performs the effects.
+// The data of an embed's two session machines: the first load (`LoadState`, keyed by `name`; its
+// step in load-step.ts) and renewal (`RenewalPhase`, keyed by `phase`; renewal-step.ts): where they
+// stand, what can happen to each (signals), and what the runner must do about it (effects).
+// `renewalStep` is the step of both; `createRenewalRunner` (renewal-runner.ts) performs the effects.
 import type { ReadyPayload } from '@svc-embed/protocol';
 import type { EmbedError } from '../base/errors.js';
+import type { TimingName } from '../mount/embed-timings.js';
 
 /** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
 export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual' | 'auth';
@@ -49,6 +50,14 @@ export interface RetryPolicy {
  */
 export function backoffDelay(policy: RetryPolicy, failed: number): number {
   return policy.delayMs * 2 ** (failed - 1);
+}
+
+/**
+ * Whether failed attempt number `attempt` was the last: the last the policy allows, or refused by a
+ * mint budget (retrying would only be refused again).
+ */
+export function isFinal(error: EmbedError, attempt: number, config: RenewalConfig): boolean {
+  return error.code === 'mint-limit' || attempt >= config.policy.attempts;
 }
 
 /**
@@ -145,26 +154,48 @@ export interface RenewalConfig {
   readyTimeoutMs: number;
 }
 
-/** What can happen: calls, events from the embed, and the results of earlier effects. */
-export type RenewalSignal =
+/**
+ * What can happen to the first load, and to it alone: the embed starts, the first id's mint settles
+ * (a mint result for the `url`), the load's backoff ends, no `ready` came in time.
+ */
+export type LoadSignal =
   | { type: 'start'; now: number }
+  | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: 'url' }
+  | { type: 'mint-failed'; ticket: number; error: EmbedError; delivery: 'url' }
+  | { type: 'load-backoff-elapsed' }
+  | { type: 'ready-timeout'; error: EmbedError };
+
+/**
+ * What can happen to renewal, and to it alone: a trigger (`manual` only from `renewSession()`, whose
+ * caller waits for the run), a wake-up, the embed refusing or rejecting an id, a run's mint settling
+ * (a mint result for a {@link Delivery}), the run's timers ending.
+ */
+export type RunSignal =
   | { type: 'trigger'; trigger: RenewalTrigger; now: number; expiry?: number; builtAt?: number }
   | { type: 'wake-up'; now: number }
-  | { type: 'ready'; now: number; payload: ReadyPayload }
-  | { type: 'ready-timeout'; error: EmbedError }
   | { type: 'auth-error' }
   | { type: 'rejected' }
-  | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: Delivery | 'url' }
-  | { type: 'mint-failed'; ticket: number; error: EmbedError }
+  | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: Delivery }
+  | { type: 'mint-failed'; ticket: number; error: EmbedError; delivery: Delivery }
   | { type: 'rejection-settled'; error: EmbedError }
   | { type: 'verdict-elapsed'; now: number }
-  | { type: 'backoff-elapsed' }
-  | { type: 'destroyed' };
+  | { type: 'backoff-elapsed' };
 
-/** The timers the runner arms, by what their end means. */
+/**
+ * What can happen to the two machines, the first load and renewal: a signal of one of them, or one
+ * both hear (the embed's `ready` ends the load and lets a run go on; `destroyed` ends both). A mint's
+ * result (`minted`, `mint-failed`) carries the delivery its `mint` effect asked for, and so names its
+ * machine: `url` is the first load's, `queued` and `urgent` a run's.
+ */
+export type RenewalSignal = LoadSignal | RunSignal | { type: 'ready'; now: number; payload: ReadyPayload } | { type: 'destroyed' };
+
+/** The timers the runner arms, each ended by a signal of its own. */
 export type TimerPurpose = 'ready-timeout' | 'verdict' | 'backoff' | 'load-backoff';
 
-/** What the runner does for a step, in order. Plain data. */
+/**
+ * What the runner does for a step, in order. Plain data. `hold-caller` keeps the `renewSession()`
+ * caller of the step's signal until the next `settle-callers`, which answers every caller held.
+ */
 export type RenewalEffect =
   | { type: 'mint'; ticket: number; delivery: Delivery | 'url' }
   | { type: 'load-url'; sessionId?: string }
@@ -178,6 +209,7 @@ export type RenewalEffect =
   | { type: 'open-outbox' }
   | { type: 'emit'; name: 'renewed'; info: RenewalInfo }
   | { type: 'emit'; name: 'renewal-failed'; info: RenewalFailure }
+  | { type: 'hold-caller' }
   | { type: 'settle-callers'; error?: EmbedError };
 
 /** A transition's result: the next state and the effects to run, in order. */
@@ -188,6 +220,18 @@ export interface RenewalStep {
   readonly effects: readonly RenewalEffect[];
   /** A line for the debug log (`renew`, `retry`, `drop`), never asserted by tests. */
   readonly log?: readonly unknown[];
+  /** The moments of the first load this step reached (`embed.timings`), noted before its effects run. */
+  readonly moments?: readonly TimingName[];
+}
+
+/** A step in which nothing changes, with a line for the debug log. */
+export const same = (state: RenewalState, log?: unknown[]): RenewalStep => ({ state, effects: [], log });
+
+/** The signal that ends each timer; `readyTimeoutError` is the error `embed.ready` rejects with. */
+export function elapsedSignal(timer: TimerPurpose, now: number, readyTimeoutError: () => EmbedError): RenewalSignal {
+  if (timer === 'ready-timeout') return { type: 'ready-timeout', error: readyTimeoutError() };
+  if (timer === 'verdict') return { type: 'verdict-elapsed', now };
+  return { type: timer === 'backoff' ? 'backoff-elapsed' : 'load-backoff-elapsed' };
 }
 
 /** The state of an embed created at `now`: nothing minted or loaded yet. */
