@@ -5,6 +5,7 @@ import {
 import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
 import type { EmbedListeners } from './embed.js';
 import type { DebugLogger } from './base/debug-logger.js';
+import type { EmbedContext } from './mount/embed-context.js';
 import type { RenewalSignal } from './renewal/renewal.js';
 
 /** A message worth dispatching: of a known type (payload checked), or of a type we don't know yet. */
@@ -60,13 +61,13 @@ function renewalSignalOf(message: AnyEventMessage, now: () => number): RenewalSi
 }
 
 /** Options of {@link listenInbound}. */
-export interface InboundOptions extends InboundFilter {
-  /** The window the embed's messages arrive at. */
-  window: Window;
+export interface InboundOptions {
+  /** The resolved options: the window the messages arrive at, the clock, the tenant origin, the logger. */
+  context: Pick<EmbedContext, 'window' | 'now' | 'origin' | 'log'>;
+  /** The embed's iframe: only its window may send. */
+  iframe: HTMLIFrameElement;
   /** The embed's scope: the listener goes with it. */
   scope: Scope;
-  /** The clock, epoch ms. */
-  now: () => number;
   /** Receives what an event tells the renewal machine, before the page's listeners hear of it. */
   signal: (signal: RenewalSignal) => void;
   /** The page's listeners. */
@@ -75,10 +76,11 @@ export interface InboundOptions extends InboundFilter {
 
 /** Listens for the embed's messages: filters each, tells the renewal machine, then the page's listeners (typed, then `'*'`). */
 export function listenInbound(options: InboundOptions): void {
-  const { window: win, scope, now, signal, listeners } = options;
+  const { context, scope, signal, listeners } = options;
+  const { now } = context;
   // Made once: the filter runs for every message the page receives.
-  const filter: InboundFilter = { iframe: options.iframe, origin: options.origin, log: options.log };
-  scope.listen(win, 'message', (event: MessageEvent) => {
+  const filter: InboundFilter = { iframe: options.iframe, origin: context.origin, log: context.log };
+  scope.listen(context.window, 'message', (event: MessageEvent) => {
     const accepted = acceptMessage(event, filter);
     if (!accepted) return;
     const { message } = accepted;

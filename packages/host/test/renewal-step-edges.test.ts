@@ -141,8 +141,9 @@ const callers: Row[] = [
     ],
   },
   {
-    name: 'with nothing to mint with, a caller is answered at once',
-    from: state({ phase: 'idle' }), signal: manual, with: { ...config, canMint: false }, to: 'idle', effects: [{ type: 'hold-caller' }, { type: 'settle-callers' }],
+    name: 'without mintSessionId, a caller is rejected at once, naming the option',
+    from: state({ phase: 'idle' }), signal: manual, with: { ...config, canMint: false }, to: 'idle',
+    effects: [{ type: 'hold-caller' }, { type: 'settle-callers', error: expect.objectContaining({ code: 'invalid-option', message: 'renewSession needs mintSessionId' }) }],
   },
   {
     name: 'after destroy, a caller is rejected with destroyed',

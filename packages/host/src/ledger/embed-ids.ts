@@ -1,7 +1,7 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 import type { ChannelWindow } from './ledger-endpoints.js';
-import type { SessionEndpointCallbacks } from './session-endpoint.js';
+import type { SessionCallbacks } from './session-endpoint.js';
 import { ledgerInternals, type SessionLedger } from './session-ledger.js';
 
 /** One embed's side of its viewer's ledger: what it may mint, the ids it was given, and their revocation. */
@@ -22,10 +22,11 @@ export interface EmbedIds {
 export interface EmbedIdsOptions {
   /** The viewer's ledger. */
   ledger: SessionLedger;
-  /** The page's `revokeSessionId` (or its session endpoint's). */
-  revokeSessionId: ((sessionId: string) => unknown) | undefined;
-  /** The session endpoint the embed mints through, if any: the ledger's logout goes through it. */
-  endpoint: SessionEndpointCallbacks | undefined;
+  /**
+   * The embed's session callbacks: `revokeSessionId` revokes its ids; its session endpoint, if any, is
+   * registered with the ledger here (the only place), so that logout goes through it.
+   */
+  callbacks: SessionCallbacks;
   /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs. */
   window: ChannelWindow;
   /** The embed's `mintLimit`; default {@link EMBED_MINT_LIMIT}. */
@@ -39,9 +40,10 @@ export interface EmbedIdsOptions {
  * @throws {EmbedError} `invalid-option` for a wrong `mintLimit` or a ledger not made by `createSessionLedger()`
  */
 export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
-  const { ledger, revokeSessionId, log } = options;
+  const { ledger, log } = options;
+  const { revokeSessionId, endpoint } = options.callbacks;
   const { attach, drop, budget, useEndpoint } = ledgerInternals(ledger);
-  if (options.endpoint) useEndpoint(options.endpoint, options.window);
+  if (endpoint) useEndpoint(endpoint, options.window);
   const own = new Set<string>();
   const revoke = (why: string, sessionId: string) => {
     log('revoke', why, sessionId);

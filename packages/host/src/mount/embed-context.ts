@@ -1,13 +1,17 @@
 import type { DebugLogger } from '../base/debug-logger.js';
+import { EmbedError } from '../base/errors.js';
+import { sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
+import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import type { EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
 import { checkLazy } from './lazy-start.js';
-import { EmbedError } from '../base/errors.js';
 import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
 
-/** What `createEmbed` works with once its options are checked. */
+/** What `createEmbed` works with once its options are checked and their defaults filled in. */
 export interface EmbedContext {
+  /** The options as given. */
+  options: EmbedOptions;
   /** The page's window: messages, timers, wake-ups. */
   window: Window;
   /** The document the iframe is created in. */
@@ -20,8 +24,18 @@ export interface EmbedContext {
   origin: string;
   /** The URL the iframe loads without a session id, when `publicId` or `src` gives one. */
   url: string | undefined;
-  /** The error `embed.ready` rejects with when no `ready` came within `ms`, naming the likely causes. */
-  readyTimeoutError(ms: number): EmbedError;
+  /** How to mint and revoke ids: the page's callbacks, or its session endpoint's (with the endpoint). */
+  callbacks: SessionCallbacks;
+  /** The viewer's ledger: the `ledger` option, default a ledger of this embed alone. */
+  ledger: SessionLedger;
+  /** `readyTimeoutMs`, default 30 s (0 waits forever). */
+  readyTimeoutMs: number;
+  /** `mintTimeoutMs`, default 10 s. */
+  mintTimeoutMs: number;
+  /** Attempts per mint-and-send (`maxAttempts`, default 4) and the first backoff (`retryDelayMs`, default 1 s). */
+  retry: { attempts: number; delayMs: number };
+  /** The error `embed.ready` rejects with when no `ready` came within `readyTimeoutMs`, naming the likely causes. */
+  readyTimeoutError(): EmbedError;
 }
 
 const noop = () => {};
@@ -40,7 +54,7 @@ function checkPlaceAndSurface(options: EmbedOptions): void {
 }
 
 /**
- * Checks the options that can be checked before anything is created, and resolves the defaults.
+ * Checks the options that can be checked before anything is created, and fills in the defaults.
  * @throws {EmbedError} `invalid-option`
  */
 export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
@@ -54,10 +68,16 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   const { sessionEndpoint } = options;
   if (sessionEndpoint !== undefined && (typeof sessionEndpoint !== 'string' || sessionEndpoint.trim() === ''))
     throw new EmbedError('invalid-option', `sessionEndpoint must be a path such as /api/embed-session (got ${JSON.stringify(sessionEndpoint)})`);
+  const { readyTimeoutMs = 30_000 } = options;
   return {
-    window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
+    options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),
-    readyTimeoutError: (ms) =>
-      new EmbedError('ready-timeout', `no ready event from ${origin} in ${ms} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
+    callbacks: sessionCallbacks(options),
+    ledger: options.ledger ?? createSessionLedger(),
+    readyTimeoutMs,
+    mintTimeoutMs: options.mintTimeoutMs ?? 10_000,
+    retry: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 },
+    readyTimeoutError: () =>
+      new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
   };
 }

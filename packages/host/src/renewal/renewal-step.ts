@@ -19,7 +19,7 @@ type Signal<T extends RenewalSignal['type']> = Extract<RenewalSignal, { type: T 
  */
 export function renewalStep(state: RenewalState, signal: RenewalSignal, config: RenewalConfig): RenewalStep {
   const step = state.phase === 'destroyed' ? lateResult(state, signal) : cancelLeftTimer(state, transition(state, signal, config));
-  return signal.type === 'trigger' && signal.trigger === 'manual' ? holdCaller(step) : step;
+  return signal.type === 'trigger' && signal.trigger === 'manual' ? holdCaller(step, config) : step;
 }
 
 /** Leaving a phase that has a timer cancels it, as the first effect of the step. */
@@ -31,13 +31,14 @@ function cancelLeftTimer(state: RenewalState, step: RenewalStep): RenewalStep {
 
 /**
  * `renewSession()` (the only source of `manual` triggers): its caller is held until the run its
- * trigger starts or joins settles the held callers. When no run goes on after the step (nothing to
- * mint with, or destroyed), the callers still held are answered at once: resolved, or rejected with
- * `destroyed`.
+ * trigger starts or joins settles the held callers. When no run goes on after the step, the callers
+ * still held are answered at once: rejected with `invalid-option` without `mintSessionId`, with
+ * `destroyed` after destroy, else resolved.
  */
-function holdCaller(step: RenewalStep): RenewalStep {
+function holdCaller(step: RenewalStep, config: RenewalConfig): RenewalStep {
   const effects: RenewalEffect[] = [{ type: 'hold-caller' }, ...step.effects];
-  if (step.state.phase === 'destroyed') effects.push({ type: 'settle-callers', error: destroyedError() });
+  if (!config.canMint) effects.push({ type: 'settle-callers', error: new EmbedError('invalid-option', 'renewSession needs mintSessionId') });
+  else if (step.state.phase === 'destroyed') effects.push({ type: 'settle-callers', error: destroyedError() });
   else if (!isRunning(step.state)) effects.push({ type: 'settle-callers' });
   return { ...step, effects };
 }
