@@ -105,12 +105,13 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     listeners.forEach((listener) => listener());
     listeners.clear();
   };
-  // Another tab signed the viewer out through an endpoint, which revoked every id: end ours.
-  const endpoints = createLedgerEndpoints(() => {
+  /** Another tab signed the viewer out through an endpoint, which revoked every id: end ours. */
+  const signedOutElsewhere = () => {
     result ||= Promise.resolve({ revoked: [], failed: [] });
     endpoints.close();
     signOut();
-  });
+  };
+  const endpoints = createLedgerEndpoints(signedOutElsewhere);
   /** Through the endpoints first (ending the embeds stops listening to them), then every id they did not revoke. */
   const logoutOnce = async (): Promise<LogoutResult> => {
     const viaEndpoints = endpoints.logout();
