@@ -105,6 +105,10 @@ const ownSignals: Row[] = [
     effects: [{ type: 'mint', ticket: 3, delivery: 'url' }],
   },
   {
+    name: "the first load's backoff that elapses after the load moved on changes nothing",
+    from: loading({ name: 'loading' }), signal: { type: 'load-backoff-elapsed' }, to: 'idle', load: 'loading', effects: [],
+  },
+  {
     name: "a run's id never goes into the URL, even with the first load's ticket",
     from: loading({ name: 'minting', attempt: 1, ticket: 2 }), signal: { type: 'minted', ticket: 2, sessionId: 's', now: 7, delivery: 'queued' }, to: 'idle', load: 'minting',
     effects: [{ type: 'post-session', sessionId: 's', delivery: 'queued' }],

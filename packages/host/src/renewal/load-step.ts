@@ -1,8 +1,9 @@
 // The first load as a machine of its own: from `start` to the first id in the iframe's URL, then to
 // `ready`. Its signals are `LoadSignal`s (renewal.ts): `start`, the results of mints for the `url`,
-// `load-backoff-elapsed` and `ready-timeout`; it also hears `ready`. It reads and writes the load (`state.load`), the mint tickets and `mintedAt`, never the
-// renewal phase: `renewalStep` (renewal-step.ts) passes it the load's signals and lets a run react to
-// where the load ends (`ready`, `failed`).
+// `load-backoff-elapsed` and `ready-timeout`; it also hears `ready`. It reads and writes the load
+// (`state.load`), the mint tickets and `mintedAt`, never the renewal phase: `renewalStep`
+// (renewal-step.ts) passes it the load's signals and lets a run react to where the load ends
+// (`ready`, `failed`). Each step also returns the first load's moments it reached (`embed.timings`).
 import type { ReadyPayload } from '@svc-embed/protocol';
 import type { EmbedError } from '../base/errors.js';
 import { backoffDelay, isFinal, same, type LoadSignal, type RenewalConfig, type RenewalEffect, type RenewalState, type RenewalStep } from './renewal.js';
