@@ -1,7 +1,8 @@
 // More rows for the renewal machine (see renewal-step.test.ts for the main table): a signal that
-// arrives in a phase it does not belong to, the errors a failed authentication and a rejected id
-// carry, and a failed run that must not forget sessions renewed before it. Rows assert the next
-// phase and the effects, never internal fields or log lines.
+// arrives in a phase it does not belong to, the two machines' own signals, the callers of
+// renewSession(), the errors a failed authentication and a rejected id carry, and a failed run that
+// must not forget sessions renewed before it. Rows assert the next phase and the effects, never
+// internal fields or log lines.
 import { describe, expect, it } from 'vitest';
 import { EmbedError } from '../src/base/errors.js';
 import {
@@ -13,6 +14,8 @@ import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Ro
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 2 });
 const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });
 const expired = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now: 5 * HOUR, expiry });
+
+const manual: RenewalSignal = { type: 'trigger', trigger: 'manual', now: 4 * HOUR };
 
 const rows: Row[] = [
   {
@@ -36,9 +39,58 @@ const rows: Row[] = [
     name: 'a backoff that elapses after its run moved on changes nothing',
     from: state({ phase: 'idle' }), signal: { type: 'backoff-elapsed' }, to: 'idle', effects: [],
   },
+  // The two machines keep their own signals: each timer ends with a signal of its own, and a mint's
+  // result names the machine that asked for it by its delivery (`url`: the first load).
+  {
+    name: "the run's backoff elapsing does not touch the first load's backoff",
+    from: state({ phase: 'backoff', run: run() }, { load: { name: 'backoff', attempt: 1 }, tickets: 2 }), signal: { type: 'backoff-elapsed' }, to: 'minting', load: 'backoff',
+    effects: [{ type: 'cancel-timer', timer: 'backoff' }, { type: 'mint', ticket: 3, delivery: 'queued' }],
+  },
+  {
+    name: "the first load's backoff elapsing does not touch the run's backoff",
+    from: state({ phase: 'backoff', run: run() }, { load: { name: 'backoff', attempt: 1 }, tickets: 2 }), signal: { type: 'load-backoff-elapsed' }, to: 'backoff', load: 'minting',
+    effects: [{ type: 'mint', ticket: 3, delivery: 'url' }],
+  },
+  {
+    name: "the first load's backoff that elapses after the load moved on changes nothing",
+    from: loading({ name: 'loading' }), signal: { type: 'load-backoff-elapsed' }, to: 'idle', load: 'loading', effects: [],
+  },
+  {
+    name: "a run's id never goes into the URL, even with the first load's ticket",
+    from: loading({ name: 'minting', attempt: 1, ticket: 2 }), signal: { type: 'minted', ticket: 2, sessionId: 's', now: 7, delivery: 'queued' }, to: 'idle', load: 'minting',
+    effects: [{ type: 'post-session', sessionId: 's', delivery: 'queued' }],
+  },
+  // renewSession() is the only source of `manual` triggers: its caller is held until the run it
+  // starts or joins settles the held callers, or answered in the same step when no run goes on.
+  {
+    name: 'a caller at rest is held for the run its trigger starts',
+    from: state({ phase: 'idle' }), signal: manual, to: 'minting', effects: [{ type: 'hold-caller' }, { type: 'mint', ticket: 2, delivery: 'queued' }],
+  },
+  {
+    name: 'a caller during a run is held for it',
+    from: state({ phase: 'minting', run: run(), ticket: 2 }, { handled: [5 * HOUR], tickets: 2 }), signal: manual, to: 'minting', effects: [{ type: 'hold-caller' }],
+  },
+  {
+    name: 'a caller whose run fails at once (the load failed) is rejected with it',
+    from: loading({ name: 'failed', error: failure }), signal: manual, to: 'idle', load: 'failed',
+    effects: [
+      { type: 'hold-caller' }, { type: 'emit', name: 'renewal-failed', info: { trigger: 'manual', attempts: 1, error: failure } },
+      { type: 'settle-callers', error: failure }, { type: 'settle-callers' },
+    ],
+  },
+  {
+    name: 'without mintSessionId, a caller is rejected at once, naming the option',
+    from: state({ phase: 'idle' }), signal: manual, with: { ...config, canMint: false }, to: 'idle',
+    effects: [{ type: 'hold-caller' }, { type: 'settle-callers', error: expect.objectContaining({ code: 'invalid-option', message: 'renewSession needs mintSessionId' }) }],
+  },
+  {
+    name: 'after destroy, a caller is rejected with destroyed',
+    from: state({ phase: 'destroyed' }), signal: manual, to: 'destroyed',
+    effects: [{ type: 'hold-caller' }, { type: 'settle-callers', error: expect.objectContaining({ code: 'destroyed' }) }],
+  },
 ];
 
-describe('renewalStep: signals out of their phase', () => {
+describe('renewalStep: signals out of their phase, the two machines, the callers of renewSession()', () => {
   it.each(rows)('$name', (row) => {
     const step = renewalStep(row.from, row.signal, row.with ?? config);
     expect(step.state.phase).toBe(row.to);
@@ -88,79 +140,5 @@ describe('renewalStep: a failed run forgets only its own sessions', () => {
     expect(failed.state.phase).toBe('idle');
     expect(renewalStep(failed.state, expiring(5 * HOUR), config).effects).toEqual([]);
     expect(renewalStep(failed.state, expiring(6 * HOUR), config).state.phase).toBe('minting');
-  });
-});
-
-// The two machines keep their own signals: each timer ends with a signal of its own, and a mint's
-// result names the machine that asked for it by its delivery (`url`: the first load).
-const ownSignals: Row[] = [
-  {
-    name: "the run's backoff elapsing does not touch the first load's backoff",
-    from: state({ phase: 'backoff', run: run() }, { load: { name: 'backoff', attempt: 1 }, tickets: 2 }), signal: { type: 'backoff-elapsed' }, to: 'minting', load: 'backoff',
-    effects: [{ type: 'cancel-timer', timer: 'backoff' }, { type: 'mint', ticket: 3, delivery: 'queued' }],
-  },
-  {
-    name: "the first load's backoff elapsing does not touch the run's backoff",
-    from: state({ phase: 'backoff', run: run() }, { load: { name: 'backoff', attempt: 1 }, tickets: 2 }), signal: { type: 'load-backoff-elapsed' }, to: 'backoff', load: 'minting',
-    effects: [{ type: 'mint', ticket: 3, delivery: 'url' }],
-  },
-  {
-    name: "the first load's backoff that elapses after the load moved on changes nothing",
-    from: loading({ name: 'loading' }), signal: { type: 'load-backoff-elapsed' }, to: 'idle', load: 'loading', effects: [],
-  },
-  {
-    name: "a run's id never goes into the URL, even with the first load's ticket",
-    from: loading({ name: 'minting', attempt: 1, ticket: 2 }), signal: { type: 'minted', ticket: 2, sessionId: 's', now: 7, delivery: 'queued' }, to: 'idle', load: 'minting',
-    effects: [{ type: 'post-session', sessionId: 's', delivery: 'queued' }],
-  },
-];
-
-describe('renewalStep: the first load and renewal, each with its own signals', () => {
-  it.each(ownSignals)('$name', (row) => {
-    const step = renewalStep(row.from, row.signal, row.with ?? config);
-    expect(step.state.phase).toBe(row.to);
-    if (row.load) expect(step.state.load.name).toBe(row.load);
-    expect(step.effects as RenewalEffect[]).toEqual(row.effects);
-  });
-});
-
-// renewSession() is the only source of `manual` triggers: its caller is held until the run it
-// starts or joins settles the held callers, or answered in the same step when no run goes on.
-const manual: RenewalSignal = { type: 'trigger', trigger: 'manual', now: 4 * HOUR };
-const callers: Row[] = [
-  {
-    name: 'a caller at rest is held for the run its trigger starts',
-    from: state({ phase: 'idle' }), signal: manual, to: 'minting', effects: [{ type: 'hold-caller' }, { type: 'mint', ticket: 2, delivery: 'queued' }],
-  },
-  {
-    name: 'a caller during a run is held for it',
-    from: state({ phase: 'minting', run: run(), ticket: 2 }, { handled: [5 * HOUR], tickets: 2 }), signal: manual, to: 'minting', effects: [{ type: 'hold-caller' }],
-  },
-  {
-    name: 'a caller whose run fails at once (the load failed) is rejected with it',
-    from: loading({ name: 'failed', error: failure }), signal: manual, to: 'idle', load: 'failed',
-    effects: [
-      { type: 'hold-caller' }, { type: 'emit', name: 'renewal-failed', info: { trigger: 'manual', attempts: 1, error: failure } },
-      { type: 'settle-callers', error: failure }, { type: 'settle-callers' },
-    ],
-  },
-  {
-    name: 'without mintSessionId, a caller is rejected at once, naming the option',
-    from: state({ phase: 'idle' }), signal: manual, with: { ...config, canMint: false }, to: 'idle',
-    effects: [{ type: 'hold-caller' }, { type: 'settle-callers', error: expect.objectContaining({ code: 'invalid-option', message: 'renewSession needs mintSessionId' }) }],
-  },
-  {
-    name: 'after destroy, a caller is rejected with destroyed',
-    from: state({ phase: 'destroyed' }), signal: manual, to: 'destroyed',
-    effects: [{ type: 'hold-caller' }, { type: 'settle-callers', error: expect.objectContaining({ code: 'destroyed' }) }],
-  },
-];
-
-describe('renewalStep: the callers of renewSession()', () => {
-  it.each(callers)('$name', (row) => {
-    const step = renewalStep(row.from, row.signal, row.with ?? config);
-    expect(step.state.phase).toBe(row.to);
-    if (row.load) expect(step.state.load.name).toBe(row.load);
-    expect(step.effects as RenewalEffect[]).toEqual(row.effects);
   });
 });
