@@ -7,8 +7,12 @@ interface IssueLike {
   values?: unknown[];
 }
 
-/** `field: what was wrong` for the first zod issue, rooted at `root` (for example `body.data`). */
-export function describeIssue(issue: IssueLike | undefined, root: string): string {
+/**
+ * The message of an `InvalidResponseError` for the first zod issue of a response: the field rooted
+ * at `root` (for example `body.data`), then what was wrong with it. The protocol's `describeIssue`
+ * answers the same question as data (`FieldProblem`) for a message's payload; this one is text.
+ */
+export function issueMessage(issue: IssueLike | undefined, root: string): string {
   if (!issue) return `${root} is invalid`;
   const field = [root, ...issue.path.map(String)].join('.');
   if (issue.code === 'invalid_type') return `${field} expected ${issue.expected}`;
