@@ -13,7 +13,8 @@ export type ListenedName = Exclude<keyof EmbedListeners, '*'>;
  */
 export type EmbedEventProps = { [N in ListenedName as `on${PascalCase<N>}`]?: EmbedListeners[N] };
 
-const LISTENED: readonly ListenedName[] = [
+/** Every listener a component can take as a prop. */
+export const LISTENED: readonly ListenedName[] = [
   'ready', 'view', 'navigate', 'dashboard-loaded', 'download', 'drilldown', 'ai-query', 'session-expiring', 'session-expired', 'error',
   'renewed', 'renewal-failed',
 ];
@@ -23,5 +24,3 @@ export function propName(name: ListenedName): keyof EmbedEventProps {
   return `on${name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
 }
 
-/** Every listener name with its prop name. */
-export const LISTENER_PROPS: readonly (readonly [ListenedName, keyof EmbedEventProps])[] = LISTENED.map((name) => [name, propName(name)] as const);
