@@ -66,3 +66,6 @@ export function createRecorder<T>() {
     },
   };
 }
+
+/** Recorded items of type `T` and the waits for them (see {@link createRecorder}). */
+export type Recorder<T> = ReturnType<typeof createRecorder<T>>;
