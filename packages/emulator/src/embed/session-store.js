@@ -1,4 +1,4 @@
-import { randomId } from './random-id.js';
+import { randomId } from '../random-id.js';
 import { describeRecord, sessionStatus } from './session-record.js';
 
 /**

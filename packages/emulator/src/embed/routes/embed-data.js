@@ -1,7 +1,7 @@
-import { findDashboard } from '../dashboards/catalog.js';
-import { answerQuestion } from '../dashboards/answer.js';
-import { datasetRows } from '../dashboards/datasets.js';
-import { HttpError, readJsonBody, sendJson } from '../http-io.js';
+import { findDashboard } from '../../dashboards/catalog.js';
+import { answerQuestion } from '../answer.js';
+import { datasetRows } from '../../dashboards/datasets.js';
+import { HttpError, readJsonBody, sendJson } from '../../http-io.js';
 
 /**
  * What the embedded dashboard queries, with its session token in `Authorization: Bearer <token>`
@@ -10,7 +10,7 @@ import { HttpError, readJsonBody, sendJson } from '../http-io.js';
  * - `POST /embed/api/dashboards/:publicId/ask` `{ question }` returns `{ chatId, answer }` after a
  *   short simulated thinking time.
  * A missing, unknown, expired or revoked token gets 401 `{ error, reason }`.
- * @type {import('../router.js').RouteModule}
+ * @type {import('../../router.js').RouteModule}
  */
 export default {
   name: 'embed-data',
@@ -44,7 +44,7 @@ export default {
 /**
  * @param {import('node:http').IncomingMessage} req
  * @param {string} publicId
- * @param {import('../create-emulator.js').EmulatorContext} emulator
+ * @param {import('../../emulator-context.js').EmulatorContext} emulator
  */
 function authorize(req, publicId, emulator) {
   const dashboard = findDashboard(publicId);

@@ -1,7 +1,7 @@
 /**
  * A tiny, honest "AI": it recognizes a few intents by keyword (in English, Spanish, German and
  * French) and answers with a figure computed from the rows; otherwise it says what it can answer.
- * @param {import('./catalog.js').Dashboard} dashboard
+ * @param {import('../dashboards/catalog.js').Dashboard} dashboard
  * @param {Array<Record<string, any>>} rows
  * @param {string} question
  */

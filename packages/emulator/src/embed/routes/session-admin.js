@@ -1,5 +1,5 @@
-import { requireApiKey, requireDeploymentScope } from '../api-key-auth.js';
-import { HttpError, sendJson } from '../http-io.js';
+import { requireApiKey, requireDeploymentScope } from '../../api-key-auth.js';
+import { HttpError, sendJson } from '../../http-io.js';
 
 /**
  * The emulator's own revocation and inspection endpoints (the service's are not public), with the
@@ -12,7 +12,7 @@ import { HttpError, sendJson } from '../http-io.js';
  *   `status` one of `pending`, `redeemed`, `expired`, `revoked`.
  * - `POST /api/v1/embed/sessions/:sessionId/expire` makes the id's token lapse now (a development aid
  *   behind "expire now" buttons): 200 with the description, 409 when the id was never redeemed.
- * @type {import('../router.js').RouteModule}
+ * @type {import('../../router.js').RouteModule}
  */
 export default {
   name: 'session-admin',
@@ -51,7 +51,7 @@ export default {
 /**
  * @param {import('node:http').IncomingMessage} req
  * @param {string} sessionId
- * @param {import('../create-emulator.js').EmulatorContext} emulator
+ * @param {import('../../emulator-context.js').EmulatorContext} emulator
  */
 function authorized(req, sessionId, emulator) {
   const key = requireApiKey(req, emulator.options.apiKeys);

@@ -2,9 +2,9 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpError, sendBody } from '../http-io.js';
+import { HttpError, sendBody } from '../../http-io.js';
 
-const APP_DIR = fileURLToPath(new URL('../../public/app/', import.meta.url));
+const APP_DIR = fileURLToPath(new URL('../../../public/app/', import.meta.url));
 const JS_TYPE = 'text/javascript; charset=utf-8';
 /** Content types of the app's files, by extension. @type {Record<string, string>} */
 const TYPES = { '.js': JS_TYPE, '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
@@ -27,7 +27,7 @@ function frameScriptPath(/** @type {string | undefined} */ configured) {
  * Static files of the embedded dashboard: `GET /embed/assets/app/<file>` from `public/app/` (only
  * files that exist there, no paths) and `GET /embed/assets/svc-embed-frame.min.js`, the frame half's
  * script-tag build (build it first: `node scripts/build.mjs`).
- * @type {import('../router.js').RouteModule}
+ * @type {import('../../router.js').RouteModule}
  */
 export default {
   name: 'embed-assets',

@@ -1,6 +1,6 @@
-import { findDashboard } from '../dashboards/catalog.js';
-import { dashboardPage, errorPage } from '../dashboards/page.js';
-import { sendBody } from '../http-io.js';
+import { findDashboard } from '../../dashboards/catalog.js';
+import { dashboardPage, errorPage } from '../dashboard-page.js';
+import { sendBody } from '../../http-io.js';
 import { embedPageHeaders } from '../security-headers.js';
 
 /** IANA names only: a bare UTC offset such as `+05:30` is ignored, as the service does. */
@@ -19,7 +19,7 @@ function ianaTimeZone(/** @type {string | null} */ value) {
  * embedded dashboard. With `session` it is signed (the page exchanges the id itself); without, it
  * is private. `allowExport` must be exactly `true`. Every response carries the
  * `Content-Security-Policy: frame-ancestors` of the configured host origins.
- * @type {import('../router.js').RouteModule}
+ * @type {import('../../router.js').RouteModule}
  */
 export default {
   name: 'embed-dashboard',

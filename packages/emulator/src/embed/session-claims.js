@@ -1,4 +1,4 @@
-import { HttpError } from './http-io.js';
+import { HttpError } from '../http-io.js';
 
 const TENANT_NAME = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
 

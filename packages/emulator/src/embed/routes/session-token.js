@@ -1,4 +1,4 @@
-import { HttpError, readJsonBody, sendJson } from '../http-io.js';
+import { HttpError, readJsonBody, sendJson } from '../../http-io.js';
 
 const REASONS = {
   unknown: 'session id is unknown',
@@ -12,7 +12,7 @@ const REASONS = {
  * credential (the id is one). 200 `{ token, expiresAt, usableUntil, deploymentId, embedTenant }`:
  * the token's nominal expiry, the time the embed stops trusting it, and whom the session is for. 401 `{ error, reason }` for an unknown, redeemed, expired
  * or revoked id; 400 without a `sessionId` string.
- * @type {import('../router.js').RouteModule}
+ * @type {import('../../router.js').RouteModule}
  */
 export default {
   name: 'session-token',
