@@ -1,174 +1,143 @@
 import { randomId } from '../random-id.js';
-import { describeRecord, sessionStatus } from './session-record.js';
+import { createSessionIndex } from './session-index.js';
+import { createSessionLogs } from './session-logs.js';
+import { describeRecord } from './session-record.js';
 
 /**
  * @typedef {import('./session-record.js').SessionClaims} SessionClaims
  * @typedef {import('./session-record.js').SessionRecord} SessionRecord
- * @typedef {import('./session-record.js').SessionStatus} SessionStatus
- */
-
-/** Records kept before old, dead ones are pruned (bounds memory in a long-running emulator). */
-const MAX_RECORDS = 10_000;
-
-/**
- * One successful mint, in order of minting.
- * @typedef {object} MintEntry
- * @property {string} sessionId the id minted
- * @property {number} at when, epoch ms (the emulator's clock)
- * @property {number} deploymentId the deployment it was minted for
- * @property {string | undefined} externalId the viewer's external id, when given
- * @property {string | undefined} internalId the viewer's internal id, when given
+ * @typedef {import('./session-logs.js').MintEntry} MintEntry
+ * @typedef {import('./session-logs.js').ExchangeEntry} ExchangeEntry
+ * @typedef {import('./session-logs.js').RevocationEntry} RevocationEntry
+ * @typedef {'unknown' | 'redeemed' | 'expired' | 'revoked'} ExchangeRefusal
  */
 
 /**
- * One exchange attempt of an id for a session token (the embed's `set-session` or first load).
- * @typedef {object} ExchangeEntry
- * @property {string} sessionId the id presented
- * @property {number} at when, epoch ms
- * @property {boolean} ok whether it was exchanged
- * @property {'unknown' | 'redeemed' | 'expired' | 'revoked'} [reason] why not, when `ok` is false
+ * The lifetimes the store applies and the clock it reads.
+ * @typedef {{ clock: { now(): number }, sessionIdLifetimeMs: number, sessionLifetimeMs: number, trustMarginMs: number }} SessionConfig
  */
 
-/**
- * One revocation request (`DELETE /api/v1/embed/sessions/:id`).
- * @typedef {object} RevocationEntry
- * @property {string} sessionId the id to revoke
- * @property {number} at when, epoch ms
- * @property {'revoked' | 'already-revoked' | 'unknown'} result what became of it
- */
+/** The parts every rule of the store works on. @typedef {{ config: SessionConfig, index: import('./session-index.js').SessionIndex, logs: import('./session-logs.js').SessionLogs }} StoreParts */
 
 /**
- * Session ids, tokens and their logs. Every rule reads `clock.now()`, so tests move time by hand.
- * @param {{ clock: { now(): number }, sessionIdLifetimeMs: number, sessionLifetimeMs: number, trustMarginMs: number }} config
+ * Why an id cannot be exchanged at `now`, or undefined when it can: revoked wins, then a redeemed
+ * id (ids are single use), then an expired one.
+ * @param {SessionRecord | undefined} record @param {number} now
+ * @returns {ExchangeRefusal | undefined}
+ */
+function exchangeRefusal(record, now) {
+  if (!record) return 'unknown';
+  if (record.revokedAt !== undefined) return 'revoked';
+  if (record.redeemedAt !== undefined) return 'redeemed';
+  return now >= record.idExpiresAt ? 'expired' : undefined;
+}
+
+/** Where the emulator mints an id: a single-use session id for the claims, logged. @param {StoreParts} parts @param {SessionClaims} claims */
+function mintId({ config, index, logs }, claims) {
+  const now = config.clock.now();
+  /** @type {SessionRecord} */
+  const record = { sessionId: randomId('ses'), claims, mintedAt: now, idExpiresAt: now + config.sessionIdLifetimeMs };
+  index.add(record);
+  logs.mints.push({ sessionId: record.sessionId, at: now, deploymentId: claims.deploymentId, externalId: claims.externalId, internalId: claims.internalId });
+  return record;
+}
+
+/**
+ * Where the emulator exchanges an id: at most once, within the id's lifetime, unless revoked; every
+ * attempt logged. The token's session lives `sessionLifetimeMs`, trusted until `trustMarginMs` before.
+ * @param {StoreParts} parts @param {string} sessionId
+ * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: ExchangeRefusal }}
+ */
+function exchangeId({ config, index, logs }, sessionId) {
+  const now = config.clock.now();
+  const record = index.byId(sessionId);
+  const reason = exchangeRefusal(record, now);
+  logs.exchanges.push({ sessionId, at: now, ok: reason === undefined, ...(reason ? { reason } : {}) });
+  if (reason || !record) return { ok: false, reason: reason ?? 'unknown' };
+  record.redeemedAt = now;
+  record.token = randomId('tok', 24);
+  record.expiresAt = now + config.sessionLifetimeMs;
+  record.usableUntil = record.expiresAt - config.trustMarginMs;
+  index.addToken(record);
+  return { ok: true, record };
+}
+
+/**
+ * Where the emulator revokes an id: a pending id can no longer be exchanged, a redeemed one's token
+ * stops working. Idempotent; every request logged.
+ * @param {StoreParts} parts @param {string} sessionId
+ * @returns {'revoked' | 'already-revoked' | 'unknown'}
+ */
+function revokeId({ config, index, logs }, sessionId) {
+  const now = config.clock.now();
+  const record = index.byId(sessionId);
+  /** @type {'revoked' | 'already-revoked' | 'unknown'} */
+  const result = !record ? 'unknown' : record.revokedAt !== undefined ? 'already-revoked' : 'revoked';
+  if (record && result === 'revoked') record.revokedAt = now;
+  logs.revocations.push({ sessionId, at: now, result });
+  return result;
+}
+
+/**
+ * Makes the token issued for this id lapse now (the nominal and the usable expiry); false for an id
+ * that was never redeemed.
+ * @param {StoreParts} parts @param {string} sessionId
+ */
+function expireNow({ config, index }, sessionId) {
+  const record = index.byId(sessionId);
+  if (!record || record.redeemedAt === undefined) return false;
+  const now = config.clock.now();
+  record.expiresAt = Math.min(/** @type {number} */ (record.expiresAt), now);
+  record.usableUntil = Math.min(/** @type {number} */ (record.usableUntil), now);
+  return true;
+}
+
+/**
+ * Checks a session token as the data endpoints do.
+ * @param {import('./session-index.js').SessionIndex} index @param {string | undefined} token
+ * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: 'missing' | 'unknown' | 'expired' | 'revoked' }}
+ */
+function authorizeToken(index, token) {
+  if (!token) return { ok: false, reason: 'missing' };
+  const record = index.byToken(token);
+  if (!record) return { ok: false, reason: 'unknown' };
+  const status = index.statusOf(record);
+  return status === 'redeemed' ? { ok: true, record } : { ok: false, reason: status === 'revoked' ? 'revoked' : 'expired' };
+}
+
+/**
+ * Session ids, tokens and their logs: the embed half's state. Every rule reads `clock.now()`, so
+ * tests move time by hand.
+ * @param {SessionConfig} config
  */
 export function createSessionStore(config) {
-  const { clock } = config;
-  /** @type {Map<string, SessionRecord>} */
-  const byId = new Map();
-  /** @type {Map<string, SessionRecord>} */
-  const byToken = new Map();
-  /** @type {MintEntry[]} Every successful mint, in order. */
-  const mints = [];
-  /** @type {ExchangeEntry[]} Every exchange attempt, in order. */
-  const exchanges = [];
-  /** @type {RevocationEntry[]} Every revocation request, in order. */
-  const revocations = [];
-
-  /** @param {SessionRecord} record @returns {SessionStatus} */
-  const statusOf = (record) => sessionStatus(record, clock.now());
-
-  function prune() {
-    if (byId.size < MAX_RECORDS) return;
-    for (const record of byId.values()) {
-      if (byId.size < MAX_RECORDS * 0.9) break;
-      if (statusOf(record) === 'pending' || statusOf(record) === 'redeemed') continue;
-      byId.delete(record.sessionId);
-      if (record.token) byToken.delete(record.token);
-    }
-  }
-
+  const index = createSessionIndex(config.clock);
+  const logs = createSessionLogs();
+  const parts = { config, index, logs };
   return {
-    /**
-     * Mints a single-use session id for the claims.
-     * @param {SessionClaims} claims
-     */
-    mint(claims) {
-      prune();
-      const now = clock.now();
-      /** @type {SessionRecord} */
-      const record = { sessionId: randomId('ses'), claims, mintedAt: now, idExpiresAt: now + config.sessionIdLifetimeMs };
-      byId.set(record.sessionId, record);
-      mints.push({ sessionId: record.sessionId, at: now, deploymentId: claims.deploymentId, externalId: claims.externalId, internalId: claims.internalId });
-      return record;
-    },
-
-    /**
-     * Redeems an id for a token: at most once, within the id's lifetime, unless revoked.
-     * @param {string} sessionId
-     * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: 'unknown' | 'redeemed' | 'expired' | 'revoked' }}
-     */
-    exchange(sessionId) {
-      const now = clock.now();
-      const record = byId.get(sessionId);
-      /** @type {'unknown' | 'redeemed' | 'expired' | 'revoked' | undefined} */
-      let reason;
-      if (!record) reason = 'unknown';
-      else if (record.revokedAt !== undefined) reason = 'revoked';
-      else if (record.redeemedAt !== undefined) reason = 'redeemed';
-      else if (now >= record.idExpiresAt) reason = 'expired';
-      exchanges.push({ sessionId, at: now, ok: reason === undefined, ...(reason ? { reason } : {}) });
-      if (reason || !record) return { ok: false, reason: reason ?? 'unknown' };
-      record.redeemedAt = now;
-      record.token = randomId('tok', 24);
-      record.expiresAt = now + config.sessionLifetimeMs;
-      record.usableUntil = record.expiresAt - config.trustMarginMs;
-      byToken.set(record.token, record);
-      return { ok: true, record };
-    },
-
-    /**
-     * Revokes an id: a pending id can no longer be exchanged, a redeemed one's token stops working.
-     * Idempotent.
-     * @param {string} sessionId
-     * @returns {'revoked' | 'already-revoked' | 'unknown'}
-     */
-    revoke(sessionId) {
-      const now = clock.now();
-      const record = byId.get(sessionId);
-      /** @type {'revoked' | 'already-revoked' | 'unknown'} */
-      const result = !record ? 'unknown' : record.revokedAt !== undefined ? 'already-revoked' : 'revoked';
-      if (record && result === 'revoked') record.revokedAt = now;
-      revocations.push({ sessionId, at: now, result });
-      return result;
-    },
-
-    /**
-     * Checks a session token as the data endpoints do.
-     * @param {string | undefined} token
-     * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: 'missing' | 'unknown' | 'expired' | 'revoked' }}
-     */
-    authorizeToken(token) {
-      if (!token) return { ok: false, reason: 'missing' };
-      const record = byToken.get(token);
-      if (!record) return { ok: false, reason: 'unknown' };
-      const status = statusOf(record);
-      return status === 'redeemed' ? { ok: true, record } : { ok: false, reason: status === 'revoked' ? 'revoked' : 'expired' };
-    },
-
-    /**
-     * Makes the token issued for this id lapse now (the nominal and the usable expiry), for "expire
-     * now" buttons and tests. Returns false for an id that was never redeemed.
-     * @param {string} sessionId
-     */
-    expireNow(sessionId) {
-      const record = byId.get(sessionId);
-      if (!record || record.redeemedAt === undefined) return false;
-      const now = clock.now();
-      record.expiresAt = Math.min(/** @type {number} */ (record.expiresAt), now);
-      record.usableUntil = Math.min(/** @type {number} */ (record.usableUntil), now);
-      return true;
-    },
-
+    /** Mints a single-use session id for the claims. @param {SessionClaims} claims */
+    mint: (claims) => mintId(parts, claims),
+    /** Redeems an id for a token: at most once, within the id's lifetime, unless revoked. @param {string} sessionId */
+    exchange: (sessionId) => exchangeId(parts, sessionId),
+    /** Revokes an id (idempotent). @param {string} sessionId */
+    revoke: (sessionId) => revokeId(parts, sessionId),
+    /** Checks a session token as the data endpoints do. @param {string | undefined} token */
+    authorizeToken: (token) => authorizeToken(index, token),
+    /** Makes the token issued for this id lapse now, for "expire now" buttons and tests. @param {string} sessionId */
+    expireNow: (sessionId) => expireNow(parts, sessionId),
     /** @param {string} sessionId */
-    get(sessionId) {
-      return byId.get(sessionId);
-    },
-
+    get: (sessionId) => index.byId(sessionId),
     /** @param {string} sessionId */
     describe(sessionId) {
-      const record = byId.get(sessionId);
-      return record && describeRecord(record, statusOf(record));
+      const record = index.byId(sessionId);
+      return record && describeRecord(record, index.statusOf(record));
     },
-
     /** Every record, described, oldest first. */
-    list() {
-      return [...byId.values()].map((record) => describeRecord(record, statusOf(record)));
-    },
-
-    statusOf,
-    mints,
-    exchanges,
-    revocations,
+    list: () => index.all().map((record) => describeRecord(record, index.statusOf(record))),
+    statusOf: index.statusOf,
+    mints: logs.mints,
+    exchanges: logs.exchanges,
+    revocations: logs.revocations,
   };
 }
 
