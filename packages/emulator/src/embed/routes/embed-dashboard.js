@@ -14,6 +14,13 @@ function ianaTimeZone(/** @type {string | null} */ value) {
   }
 }
 
+/** The `f_<view>.<dimension>=<JSON>` parameters of the URL, as `key=value` strings in their order. @param {URL} url */
+function filterParameters(url) {
+  const filters = [];
+  for (const [key, value] of url.searchParams) if (key.startsWith('f_')) filters.push(`${key}=${value}`);
+  return filters;
+}
+
 /**
  * `GET /embed/dashboard/:publicId?session=<id>[&allowExport=true][&timezone=<IANA>]` serves the
  * embedded dashboard. With `session` it is signed (the page exchanges the id itself); without, it
@@ -58,7 +65,7 @@ export default {
           tokenUrl: '/api/v1/embed/session/token',
           dataUrl: `/embed/api/dashboards/${encodeURIComponent(dashboard.publicId)}/data`,
           aiUrl: `/embed/api/dashboards/${encodeURIComponent(dashboard.publicId)}/ask`,
-          filters: [...url.searchParams].filter(([key]) => key.startsWith('f_')).map(([key, value]) => `${key}=${value}`),
+          filters: filterParameters(url),
           dashboard,
         };
         sendBody(res, 200, dashboardPage(config, 'Dashboard'), headers);
