@@ -8,12 +8,12 @@ const PASSED_SETTINGS = [
 ] as const satisfies readonly (keyof EmbedSettings)[];
 
 /** The props as they are on the latest render: listeners and session callbacks are read from it when called. */
-export interface LatestOptions {
+interface LatestOptions {
   readonly current: UseEmbedOptions;
 }
 
 /** What {@link createEmbedFromProps} makes an embed of. */
-export interface EmbedFromProps {
+interface EmbedFromProps {
   /** The element that got `ref`. */
   container: HTMLElement;
   /** The provider's ledger or the `ledger` prop; undefined: the embed has a ledger of its own. */

@@ -4,7 +4,7 @@ import type { EmbedListeners } from '@svc-embed/host';
 type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
 
 /** Names of the listeners a component can take as props: every event of the catalog and the host notifications. */
-export type ListenedName = Exclude<keyof EmbedListeners, '*'>;
+type ListenedName = Exclude<keyof EmbedListeners, '*'>;
 
 /**
  * One `on<Name>` prop per event of the catalog (`onReady`, `onDownload`, `onDashboardLoaded`,

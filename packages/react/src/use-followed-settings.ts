@@ -4,7 +4,7 @@ import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import { useEffect, useRef } from 'react';
 
 /** The props that follow through actions, without recreating the embed. */
-export interface FollowedSettings {
+interface FollowedSettings {
   colorScheme?: ColorScheme | undefined;
   locale?: string | undefined;
   timezone?: string | undefined;

@@ -18,7 +18,7 @@ interface HeldEvent {
 const NOT_LOADED_YET: LoadedUrl = { origin: '', sessionId: undefined };
 
 /** What the event outbox sends through, and where it reports what it could not send. */
-export interface EventOutboxParts {
+interface EventOutboxParts {
   page: FramePage;
   frameWindow: FakeFrameWindow;
   surface: Surface;

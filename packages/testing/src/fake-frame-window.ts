@@ -2,7 +2,7 @@ import { buildEventMessage, type EventPayloadMap, type Surface } from '@svc-embe
 import { messageFrom } from './message-event.js';
 
 /** What the fake frame's window is made with. */
-export interface FakeFrameWindowOptions {
+interface FakeFrameWindowOptions {
   iframe: HTMLIFrameElement;
   /** The window of the iframe's document: where the events arrive. */
   view: Window;

@@ -10,7 +10,7 @@ import type { SessionAnswers } from './session-answers.js';
 import type { Recorder } from './waiters.js';
 
 /** What the host posted to the fake frame: an action the real surface takes, or the host's bug. */
-export type HostPost = { ok: true; action: ReceivedAction } | { ok: false; bug: string };
+type HostPost = { ok: true; action: ReceivedAction } | { ok: false; bug: string };
 
 /** The error the service answers a rejected `set-session` id with. */
 const rejectedSession = (): ErrorPayload => ({ message: 'the session id was not accepted', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT, fatal: false });
@@ -19,7 +19,7 @@ const rejectedSession = (): ErrorPayload => ({ message: 'the session id was not 
  * Reads a post as the real surface does: it must name the tenant origin (never `'*'`) and be a valid
  * action message; anything else is the host's bug, said so that the test shows what to fix.
  */
-export function readHostPost({ message, targetOrigin, tenantOrigin }: { message: unknown; targetOrigin: unknown; tenantOrigin: string | undefined }): HostPost {
+function readHostPost({ message, targetOrigin, tenantOrigin }: { message: unknown; targetOrigin: unknown; tenantOrigin: string | undefined }): HostPost {
   const expected = tenantOrigin ?? '(the iframe has no src)';
   if (targetOrigin === '*') return { ok: false, bug: `the host posted an action to '*': it must post to the tenant origin ${expected} only, or any page in the iframe can read it` };
   if (typeof targetOrigin !== 'string' || targetOrigin !== tenantOrigin) return { ok: false, bug: `the host posted to ${String(targetOrigin)}, not the tenant origin ${expected}: the real surface never receives it` };
@@ -30,7 +30,7 @@ export function readHostPost({ message, targetOrigin, tenantOrigin }: { message:
 }
 
 /** What the fake frame receives the host's posts with. */
-export interface HostPostReceiver {
+interface HostPostReceiver {
   frameWindow: FakeFrameWindow;
   tenantOrigin: () => string | undefined;
   sessions: SessionAnswers;

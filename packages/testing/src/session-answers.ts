@@ -1,7 +1,7 @@
 import type { LoadedUrl } from './iframe-src.js';
 
 /** How the fake frame answers the next `set-session`: it takes the id (as the service does), or rejects it once. */
-export type SessionAnswer = 'take' | 'reject';
+type SessionAnswer = 'take' | 'reject';
 
 /** The session ids the host gave the fake frame, and the answer it gives the next one. */
 export interface SessionAnswers {

@@ -5,10 +5,10 @@ import { guardEmbedReady, hasReadyPromise } from './ready-guard.js';
 import type { Recorder } from './waiters.js';
 
 /** Whether the fake frame answered the embed's load: `silent` until it sends `ready` (or refuses the first id). */
-export type SurfaceAnswer = 'silent' | 'answered';
+type SurfaceAnswer = 'silent' | 'answered';
 
 /** What the watch on the surface's answer reads. */
-export interface SurfaceAnswerParts {
+interface SurfaceAnswerParts {
   target: EmbedOrIframe;
   timeoutMs: number;
   /** Where the test attached the fake frame: the stack of a timeout error. */

@@ -4,14 +4,14 @@ import type { FakeFrame } from './fake-frame.js';
 import type { SurfaceAnswerWatch } from './surface-answer.js';
 
 /** What the surface's events are sent through. */
-export interface SurfaceEventParts {
+interface SurfaceEventParts {
   outbox: EventOutbox;
   watch: SurfaceAnswerWatch;
   surface: Surface;
 }
 
 /** The events a test makes the fake frame send, as the service's surface sends them. */
-export type SurfaceEvents = Pick<FakeFrame, 'ready' | 'emit' | 'warnSessionExpiring' | 'expireSession' | 'failAuth'>;
+type SurfaceEvents = Pick<FakeFrame, 'ready' | 'emit' | 'warnSessionExpiring' | 'expireSession' | 'failAuth'>;
 
 /**
  * The fake frame's calls that send events. Each passes itself to the outbox, so that an error raised

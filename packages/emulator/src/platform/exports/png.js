@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** The eight bytes every PNG starts with. */
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
