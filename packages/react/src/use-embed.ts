@@ -22,9 +22,9 @@ export interface UseEmbedResult {
 /**
  * Creates an embed in the element that gets `ref`, and destroys it on unmount. Changing a listener or
  * a session callback never recreates it (the latest one is called); changing `baseUrl`, `publicId`,
- * `src`, `allowExport`, `sessionEndpoint` or the ledger does (a new URL and session). While the viewer is signed out
- * (see `SessionLedgerProvider`) it makes no embed. `colorScheme`, `locale`,
- * `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
+ * `src`, `allowExport`, `sessionEndpoint` or the ledger, or giving or removing `mintSessionId`, does
+ * (a new URL and session). While the viewer is signed out (see `SessionLedgerProvider`) it makes no
+ * embed. `colorScheme`, `locale`, `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
  * first mount mints nothing.
  * @example
  * const { ref, embed } = useEmbed({ baseUrl, publicId: 'd-42', mintSessionId, onDownload: (p) => track(p.format) });
