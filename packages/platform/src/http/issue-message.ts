@@ -1,18 +1,11 @@
-/** The part of a zod issue that messages are built from. */
-interface IssueLike {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  expected?: string;
-  values?: unknown[];
-}
+import type * as z from 'zod/mini';
 
 /**
  * The message of an `InvalidResponseError` for the first zod issue of a response: the field rooted
  * at `root` (for example `body.data`), then what was wrong with it. The protocol's `describeIssue`
  * answers the same question as data (`FieldProblem`) for a message's payload; this one is text.
  */
-export function issueMessage(issue: IssueLike | undefined, root: string): string {
+export function issueMessage(issue: z.core.$ZodIssue | undefined, root: string): string {
   if (!issue) return `${root} is invalid`;
   const field = [root, ...issue.path.map(String)].join('.');
   if (issue.code === 'invalid_type') return `${field} expected ${issue.expected}`;
