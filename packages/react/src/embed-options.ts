@@ -1,4 +1,4 @@
-import { createEmbed, type Embed, type EmbedSettings, type EmbedSurface, type SessionLedger } from '@svc-embed/host';
+import { createEmbed, type Embed, type EmbedSettings, type SessionLedger } from '@svc-embed/host';
 import { LISTENED, propName } from './event-props.js';
 import type { UseEmbedOptions } from './use-embed-options.js';
 
@@ -22,17 +22,11 @@ interface EmbedFromProps {
 }
 
 /**
- * `publicId` or `src` as given, for `createEmbed` to check: both given (only possible untyped) is
- * refused there, and so is neither.
- */
-function surfaceOf(options: EmbedSurface): EmbedSurface {
-  return options.src === undefined ? { publicId: options.publicId } : { src: options.src, publicId: options.publicId };
-}
-
-/**
- * The embed the props describe now: the settings, what to load, where, and for a signed embed (one
- * with a `mintSessionId` prop) the session callbacks. The callbacks and the `on<Name>` listeners
- * call the latest props, so changing one never recreates the embed.
+ * The embed the props describe now: the settings, what to load (`publicId` or `src` as given, for
+ * `createEmbed` to check: both given, only possible untyped, is refused there, and so is neither),
+ * where, and for a signed embed (one with a `mintSessionId` prop) the session callbacks. The
+ * callbacks and the `on<Name>` listeners call the latest props, so changing one never recreates
+ * the embed.
  */
 export function createEmbedFromProps({ container, ledger, latest }: EmbedFromProps): Embed {
   const options = latest.current;
@@ -41,7 +35,7 @@ export function createEmbedFromProps({ container, ledger, latest }: EmbedFromPro
   for (const key of PASSED_SETTINGS) if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
   const created = createEmbed({
     ...settings,
-    ...surfaceOf(options),
+    ...(options.src === undefined ? { publicId: options.publicId } : { src: options.src, publicId: options.publicId }),
     baseUrl: options.baseUrl,
     container,
     ledger,
@@ -49,7 +43,7 @@ export function createEmbedFromProps({ container, ledger, latest }: EmbedFromPro
     ...(mint
       ? {
           mintSessionId: () => (latest.current.mintSessionId ?? mint)(),
-          revokeSessionId: (sessionId: string) => latest.current.revokeSessionId?.(sessionId),
+          revokeSessionId: (...args: [sessionId: string]) => latest.current.revokeSessionId?.(...args),
         }
       : {}),
   });

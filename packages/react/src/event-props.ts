@@ -21,6 +21,6 @@ export const LISTENED: readonly ListenedName[] = [
 
 /** The prop name of a listener: `download` -> `onDownload`. */
 export function propName(name: ListenedName): keyof EmbedEventProps {
-  return `on${name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
+  return `on${name.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
 }
 
