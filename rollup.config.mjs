@@ -17,6 +17,7 @@ const PACKAGES = [
   { dir: 'server', entries: ['redis'] }, // the customer's backend: ESM and CJS, no IIFE
   { dir: 'testing' }, // the test kit: ESM and CJS
   { dir: 'react', banner: "'use client';" }, // React components: marked for the client in frameworks with server components
+  { dir: 'vue' }, // Vue components and composables: ESM and CJS
 ];
 
 /** The private runtime that host and frame share: bundled into both, never a dependency of either. */

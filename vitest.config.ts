@@ -17,6 +17,7 @@ export default defineConfig({
       '@svc-embed/platform': source('platform'),
       '@svc-embed/server': source('server'),
       '@svc-embed/react': source('react'),
+      '@svc-embed/vue': source('vue'),
       '@svc-embed/testing': source('testing'),
     },
   },

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
-const PACKAGES = ['protocol', 'host', 'frame', 'platform', 'server', 'react', 'testing'];
+const PACKAGES = ['protocol', 'host', 'frame', 'platform', 'server', 'react', 'vue', 'testing'];
 const IIFES = [
   ['host', 'svc-embed.min.js', 'SvcEmbed'],
   ['frame', 'svc-embed-frame.min.js', 'SvcEmbedFrame'],

@@ -33,6 +33,11 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     exports: [''],
     commonjs: true,
   },
+  vue: {
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/],
+    exports: [''],
+    commonjs: true,
+  },
   frame: {
     files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed-frame\.min\.js$/, /^src\/[\w-]+\.ts$/],
     exports: ['', '/iife'],

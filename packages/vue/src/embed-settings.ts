@@ -1,0 +1,72 @@
+import type { EmbedOptions, EmbedSettings, EmbedSurface, SessionLedger, UrlAdapter } from '@svc-embed/host';
+import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
+import type { EmbedEventHandlers } from './embed-events.js';
+
+/**
+ * Options of {@link useEmbed} and props of `<SvcEmbed>`: every `createEmbed` setting but the
+ * injected window, document and clock; what to load, `publicId` or `src` (the place is the element
+ * bound to `container`, so there is no `container` or `iframe`); an `on<Name>` listener per event;
+ * and the settings that follow through actions, without recreating the embed.
+ */
+export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & EmbedSurface & EmbedEventHandlers & FollowedSettings;
+
+/** The settings sent as actions whenever they change, and `syncUrl`. */
+export interface FollowedSettings {
+  /** Sent as `set-color-scheme` whenever it changes (and once the embed exists). */
+  colorScheme?: ColorScheme;
+  /** Sent as `set-locale` whenever it changes. */
+  locale?: string;
+  /** Sent as `set-theme` whenever its content changes. */
+  theme?: EmbedTheme;
+  /**
+   * Keeps the embed's in-embed path in the page URL (see `syncUrl` of `@svc-embed/host`): a query
+   * parameter's name (`"dash"`, through `window.history`), or an adapter of your router made with
+   * `useRouterUrl` (Vue Router) or `useUrlAdapter`, so that the router stays in charge of history.
+   */
+  syncUrl?: string | UrlAdapter;
+}
+
+/** {@link UseEmbedOptions} with `publicId` and `src` both optional, as `<SvcEmbed>`'s props have them. */
+export type LooseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & { publicId?: string; src?: string } & EmbedEventHandlers & FollowedSettings;
+
+/** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
+const PASSED_SETTINGS = [
+  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'lazy', 'debug', 'sessionEndpoint',
+] as const satisfies readonly (keyof EmbedSettings)[];
+
+/** What makes a new embed when it changes: a new URL or a new way to mint (see {@link useEmbed}). */
+export function recipeOf(options: LooseEmbedOptions): string {
+  const { baseUrl, publicId, src, allowExport, sessionEndpoint, mintSessionId } = options;
+  return JSON.stringify([baseUrl, publicId, src, allowExport, sessionEndpoint, mintSessionId !== undefined]);
+}
+
+/** What {@link embedOptions} makes `createEmbed`'s options from. */
+export interface EmbedOptionsSource {
+  /** The latest options (the session callbacks are read from it when called). */
+  read: () => LooseEmbedOptions;
+  /** The element the iframe goes into. */
+  container: HTMLElement;
+  /** The viewer's ledger, when there is one. */
+  ledger: SessionLedger | undefined;
+}
+
+/** `createEmbed`'s options, from the options as they are now. */
+export function embedOptions({ read, container, ledger }: EmbedOptionsSource): EmbedOptions {
+  const current = read();
+  const settings: Partial<EmbedSettings> = {};
+  for (const key of PASSED_SETTINGS) {
+    if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
+  }
+  const signed = current.mintSessionId === undefined ? {} : {
+    mintSessionId: () => (read().mintSessionId ?? refuseMint)(),
+    revokeSessionId: (sessionId: string) => read().revokeSessionId?.(sessionId),
+  };
+  // Neither or both of publicId and src are refused by createEmbed (invalid-option), as in JavaScript.
+  const surface = { publicId: current.publicId, src: current.src } as EmbedSurface;
+  return { ...settings, ...surface, ...signed, baseUrl: current.baseUrl, container, ledger };
+}
+
+/** A mint after `mintSessionId` was taken away: the embed is being recreated without it. */
+function refuseMint(): never {
+  throw new Error('mintSessionId was removed');
+}
