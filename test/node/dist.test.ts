@@ -75,6 +75,7 @@ describe('@svc-embed/host/element types, without and with @types/react', () => {
     const linked: Record<string, string> = {
       '@svc-embed/host': join(root, 'packages', 'host'), '@svc-embed/protocol': join(root, 'packages', 'protocol'),
       zod: join(root, 'node_modules', 'zod'), '@types/react': join(root, 'node_modules', '@types', 'react'), csstype: join(root, 'node_modules', 'csstype'),
+      svelte: join(root, 'node_modules', 'svelte'),
     };
     for (const name of links) {
       mkdirSync(join(dir, 'node_modules', dirname(name)), { recursive: true });
@@ -113,6 +114,25 @@ describe('@svc-embed/host/element types, without and with @types/react', () => {
       "export const unknown = <svc-embed base-url=\"https://tenant.example\" dashboard=\"d-42\" />;",
     ].join('\n');
     expect(project([...HOST, '@types/react', 'csstype'], { name: 'page.tsx', code }, { jsx: 'react-jsx' })).toEqual({ status: 0, output: '' });
+  });
+
+  // svelte-check itself runs on the Svelte example app (test/examples); this is the same declaration as plain types.
+  it('declare <svc-embed> in Svelte 5\'s SvelteHTMLElements where svelte is installed', () => {
+    const code = [
+      "import '@svc-embed/host/element';",
+      "import type { SvelteHTMLElements } from 'svelte/elements';",
+      "type Tag = SvelteHTMLElements['svc-embed'];",
+      "export const ok: Tag = { 'base-url': 'https://tenant.example', 'public-id': 'd-42', 'allow-export': true, class: 'analytics', 'onsvc-download': (event) => event.detail.format };",
+      "export const property: Tag = { allowExport: false, mintSessionId: () => 'ses_x' };",
+      '// @ts-expect-error an unknown attribute',
+      "export const unknown: Tag = { 'base-url': 'https://tenant.example', dashboard: 'd-42' };",
+      '// @ts-expect-error no such field on the download payload',
+      "export const wrong: Tag = { 'onsvc-download': (event) => event.detail.rows };",
+      '// @ts-expect-error Svelte would write {false} as the present attribute allow-export="false"',
+      "export const absent: Tag = { 'allow-export': false };",
+    ].join('\n');
+    // Svelte's own declarations name its compiler's dependencies: not checked here (skipLibCheck).
+    expect(project([...HOST, 'svelte'], { name: 'page.ts', code }, { skipLibCheck: true })).toEqual({ status: 0, output: '' });
   });
 });
 
