@@ -41,6 +41,12 @@ export default defineConfig({
         extends: true,
         test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.{ts,tsx}'], testTimeout: 120_000 },
       },
+      // The framework example apps, each with its own toolchain and TypeScript 5.9: installed,
+      // type-checked, built (for the browser suites) and their type tests, one app at a time.
+      {
+        extends: true,
+        test: { name: 'examples', environment: 'node', include: ['test/examples/**/*.test.ts'], testTimeout: 300_000, fileParallelism: false },
+      },
       // The real-browser suites, once per engine: the same files, SVC_ENGINE picks the driver
       // (test/browser/driver). The leak test reads heap figures over CDP: Chromium only.
       ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({

@@ -181,6 +181,12 @@ export async function startDemo(options = {}) {
   /** Pages tests add to the host origin (a README snippet, say), served as given with no policy. */
   const extraPages = new Map();
 
+  /**
+   * Single-page apps built by their own toolchains (the framework examples), by URL prefix: their
+   * files, and their `index.html` for every other path under the prefix (their router's routes).
+   */
+  const apps = new Map();
+
   /** Origins besides the service that the host pages may frame (tests add a hostile third origin). */
   const extraFrameSources = [];
 
@@ -256,9 +262,33 @@ export async function startDemo(options = {}) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(body);
       return;
     }
+    const app = [...apps.keys()].find((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+    if (app) return serveApp(res, path, app);
     const file = await files(path);
     if (!file) return send(res, 404, { error: `not found: ${path}` });
     res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }).end(file.body);
+  }
+
+  /**
+   * A file of the app under `prefix`, or its `index.html` (with `SERVICE_URL` replaced by the
+   * service's URL, as on the demo's own pages) for any other path under it. No Content Security
+   * Policy: the page is the app's, as its toolchain built it.
+   * @param {import('node:http').ServerResponse} res @param {string} path @param {string} prefix
+   */
+  async function serveApp(res, path, prefix) {
+    const { files: appFiles, index } = apps.get(prefix);
+    const file = path.startsWith(prefix) ? await appFiles(path) : undefined;
+    if (file && !path.endsWith('/index.html')) {
+      res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }).end(file.body);
+      return;
+    }
+    let html;
+    try {
+      html = (await readFile(index, 'utf8')).replaceAll('SERVICE_URL', emulator.url);
+    } catch {
+      return send(res, 503, { error: `the app is not built: ${index} is missing` });
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
   }
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path */
@@ -294,6 +324,15 @@ export async function startDemo(options = {}) {
      */
     addPage(path, html) {
       extraPages.set(path, html);
+    },
+    /**
+     * Serves a built single-page app under `prefix` (such as `/vue-app/`) on the host origin: its
+     * files from `directory`, and its `index.html` for its routes. For the framework examples' tests.
+     * @param {string} prefix
+     * @param {string} directory
+     */
+    addApp(prefix, directory) {
+      apps.set(prefix, { files: staticFiles({ [prefix]: directory + '/' }), index: join(directory, 'index.html') });
     },
     /**
      * The page's next mint is answered with `sessionId` (one the service never issued), as if the

@@ -1,5 +1,6 @@
 // The one test command: build (which type-checks the packages), then the unit, Node and docs suites,
-// the test kit's example suite (vitest with happy-dom and jsdom, jest with jsdom), then the
+// the test kit's example suite (vitest with happy-dom and jsdom, jest with jsdom), the framework
+// example apps (type-checked and built by their own toolchains), then the
 // real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
 // run of its own so its count and time are printed apart. Ends with one closing line
 // `N passed, N failed` summed over every suite, and exits non-zero on any failure.
@@ -74,6 +75,10 @@ if (!extra.length) {
   const jestReport = reportFor('example-jest-jsdom');
   runReported('example jest+jsdom', ['--experimental-vm-modules', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', join(example, 'jest.config.js'), '--json', '--outputFile', jestReport], jestReport);
 }
+
+// The framework example apps (examples/vue-app, svelte-app, angular-app), each on its own toolchain:
+// type-checked, their type tests, and built for the browser suites, which drive them next.
+runSuites('examples', ['examples']);
 
 for (const engine of ['chromium', 'firefox', 'webkit']) runSuites(`browser-${engine}`, [`browser-${engine}`]);
 

@@ -1,0 +1,100 @@
+// The framework example apps, each with its own toolchain (see examples.ts): installed, type-checked
+// strictly by the framework's checker (vue-tsc with strictTemplates, svelte-check, the Angular
+// compiler with strictTemplates), built for the browser suites, and their type tests: the lines
+// marked as refused (a misspelled attribute or event, a wrong payload field …) must be exactly the
+// lines the checker refuses. A toolchain that fails is a failed test, never a skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLES, exampleBuild, exampleDir, missingExample, type FrameworkExample } from './examples.js';
+
+/** Runs a command in the example's folder; its exit status and output, colours stripped. */
+function run(name: FrameworkExample['name'], command: string, args: string[]) {
+  const result = spawnSync(command, args, { cwd: exampleDir(name), encoding: 'utf8', env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' } });
+  // eslint-disable-next-line no-control-regex
+  const output = `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  return { status: result.status, output };
+}
+
+const npm = (name: FrameworkExample['name'], script: string) => run(name, 'npm', ['run', '--silent', script]);
+const bin = (name: FrameworkExample['name'], tool: string) => join(exampleDir(name), 'node_modules', '.bin', tool);
+
+/** The lines right under a `marker` comment of a type-test file: the ones that must be refused. */
+function markedLines(file: string, marker: RegExp): number[] {
+  return readFileSync(file, 'utf8').split('\n').flatMap((line, index) => (marker.test(line) ? [index + 2] : []));
+}
+
+/** The lines of `file` that the checker's output names in an error, by a pattern with the line as group 1. */
+const errorLines = (output: string, pattern: RegExp) => [...new Set([...output.matchAll(pattern)].map((match) => Number(match[1])))].sort((a, b) => a - b);
+
+/**
+ * Each framework's refusal check: the type-test file, its marker, and a run of the checker that
+ * gives the lines it refused in that file. Vue's file uses vue-tsc's own `@vue-expect-error` (so
+ * `npm run check` already fails when a marked line compiles): here a copy without the directives,
+ * each turned into a plain comment on the same line, must fail on exactly those lines.
+ */
+const REFUSALS: Record<FrameworkExample['name'], { file: string; marker: RegExp; refused: () => { status: number | null; lines: number[]; output: string } }> = {
+  'vue-app': {
+    file: 'type-tests/refusals.vue',
+    marker: /<!-- @vue-expect-error /,
+    refused() {
+      const dir = join(exampleDir('vue-app'), '.refusals');
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      const source = readFileSync(join(exampleDir('vue-app'), 'type-tests', 'refusals.vue'), 'utf8');
+      writeFileSync(join(dir, 'refusals.vue'), source.replaceAll('<!-- @vue-expect-error ', '<!-- refused: '));
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['./refusals.vue'] }));
+      const { status, output } = run('vue-app', bin('vue-app', 'vue-tsc'), ['--noEmit', '-p', '.refusals/tsconfig.json']);
+      rmSync(dir, { recursive: true, force: true });
+      return { status, output, lines: errorLines(output, /refusals\.vue\((\d+),\d+\): error/g) };
+    },
+  },
+  'svelte-app': {
+    file: 'type-tests/refusals.svelte',
+    marker: /<!-- refused: /,
+    refused() {
+      const { status, output } = run('svelte-app', bin('svelte-app', 'svelte-check'), ['--tsconfig', './tsconfig.refusals.json', '--output', 'machine']);
+      return { status, output, lines: errorLines(output, /ERROR "type-tests\/refusals\.svelte" (\d+):\d+/g) };
+    },
+  },
+  'angular-app': {
+    file: 'type-tests/refusals.component.ts',
+    marker: /<!-- refused: /,
+    refused() {
+      const { status, output } = run('angular-app', bin('angular-app', 'ngc'), ['-p', 'tsconfig.refusals.json']);
+      return { status, output, lines: errorLines(output, /refusals\.component\.ts:(\d+):\d+ - error/g) };
+    },
+  },
+};
+
+describe.each(EXAMPLES)('examples/$name: $framework', ({ name }) => {
+  it('is installed by its own npm ci, with TypeScript 5.9 and this repository\'s packages linked', () => {
+    expect(missingExample(name, 'install')).toBeUndefined();
+    const typescript = JSON.parse(readFileSync(join(exampleDir(name), 'node_modules', 'typescript', 'package.json'), 'utf8'));
+    expect(typescript.version).toMatch(/^5\.9\./);
+    const host = join(exampleDir(name), 'node_modules', '@svc-embed', 'host', 'dist', 'esm', 'element.js');
+    expect(existsSync(host), `${host}: the packages are built (npm run build) and linked`).toBe(true);
+  });
+
+  it('type-checks strictly with its framework\'s checker (npm run check)', () => {
+    const { status, output } = npm(name, 'check');
+    expect(status, output).toBe(0);
+  });
+
+  it('builds with its framework\'s toolchain (npm run build)', () => {
+    rmSync(exampleBuild(name), { recursive: true, force: true });
+    const { status, output } = npm(name, 'build');
+    expect(status, output).toBe(0);
+    expect(existsSync(join(exampleBuild(name), 'index.html'))).toBe(true);
+  });
+
+  it('refuses exactly the lines its type tests mark as refused, and nothing else', () => {
+    const { file, marker, refused } = REFUSALS[name];
+    const expected = markedLines(join(exampleDir(name), file), marker);
+    expect(expected.length, `${file} marks refused lines`).toBeGreaterThanOrEqual(3);
+    const { status, lines, output } = refused();
+    expect(status, output).not.toBe(0);
+    expect(lines, output).toEqual(expected);
+  });
+});
