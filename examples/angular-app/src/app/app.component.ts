@@ -15,11 +15,11 @@ import { baseUrl } from './tenant';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <header>
-      <button type="button" (click)="analytics.setColorScheme('dark')">Dark</button>
+      <button type="button" data-action="dark" (click)="analytics.setColorScheme('dark')">Dark</button>
       @if (signedIn()) {
-        <button type="button" (click)="signOut(analytics)">Sign out</button>
+        <button type="button" data-action="sign-out" (click)="signOut(analytics)">Sign out</button>
       } @else {
-        <button type="button" (click)="signIn(analytics)">Sign in</button>
+        <button type="button" data-action="sign-in" (click)="signIn(analytics)">Sign in</button>
       }
     </header>
     <main>

@@ -1,0 +1,35 @@
+// The Svelte 5 and Angular example apps (examples/svelte-app, examples/angular-app), built by their
+// own toolchains, use the <svc-embed> element: each loads to `ready` and the dashboard, shows the
+// viewer's download as it arrives (`onsvc-download`, `(svc-download)`), sends an action from the
+// app, and signs out (every id revoked, no iframe, nothing minted after), then in again.
+import { describe, expect, it } from 'vitest';
+import { eventLines, dashboard, downloadCsv, openApp, pageMints, serveApp, signOut, turnDark, waitForLine } from './framework-apps.js';
+import { screenshot, useSuite } from './harness.js';
+
+const suite = useSuite();
+
+describe.each(['svelte-app', 'angular-app'] as const)('examples/%s', (name) => {
+  it('loads to ready, shows an event, sends an action, signs out and in again', async () => {
+    const { page } = suite;
+    const earlier = pageMints(suite).length;
+    const mints = () => pageMints(suite).slice(earlier);
+    await openApp(page, serveApp(suite, name));
+    expect(await page.evaluate(() => document.querySelector('#events li')?.textContent?.trim())).toBe('ready signed');
+    expect(mints()).toHaveLength(1);
+    expect(await page.getAttribute('svc-embed', 'state')).toBe('ready');
+    await downloadCsv(page);
+    await turnDark(page, '[data-action="dark"]');
+    await screenshot(page, `example-${name}`);
+
+    await signOut(suite, page);
+    expect(await page.count('svc-embed[data-signed-out]')).toBe(1);
+    // The endpoint revokes every id of the viewer, this app's and any other page's before it.
+    await waitForLine(page, 'signed out, ');
+    expect((await eventLines(page)).at(-1)).toMatch(/^signed out, [1-9]\d* revoked$/);
+
+    await page.click('[data-action="sign-in"]');
+    await waitForLine(page, 'dashboard-loaded', 2);
+    expect(mints()).toHaveLength(2);
+    expect(await dashboard(page).evaluate(() => (window as any).__dashboard.state().loads)).toBe(1);
+  });
+});
