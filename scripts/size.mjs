@@ -27,6 +27,7 @@ const ENTRIES = [
   ['packages/host/dist/esm/index.js', null, 'host ESM (protocol, nanoevents external)'],
   ['packages/host/dist/esm/element.js', null, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
   ['packages/react/dist/esm/index.js', null, '@svc-embed/react ESM (react, host external)'],
+  ['packages/vue/dist/esm/index.js', null, '@svc-embed/vue ESM (vue, host external)'],
   ['packages/frame/dist/esm/index.js', null, 'frame ESM (protocol, nanoevents external)'],
 ];
 
@@ -106,6 +107,26 @@ const proven = marksIn(withSync) === SYNC_URL_MARKS.length;
 rows.push(['(app) createEmbed + syncUrl, added', syncCost, SYNC_URL_BUDGET, 'what syncUrl adds to the createEmbed app once it is used', syncCost > SYNC_URL_BUDGET]);
 rows.push(['(app) createEmbed, syncUrl marks in it', carried, 0, `of syncUrl's ${SYNC_URL_MARKS.length} marks (all found in the app that uses it: ${proven})`, carried > 0 || !proven]);
 over += (syncCost > SYNC_URL_BUDGET ? 1 : 0) + (carried > 0 || !proven ? 1 : 0);
+
+// @svc-embed/vue (issue 32): what the Vue package adds to a Vue app over the SDK code it uses
+// (createEmbed, createSessionLedger, syncUrl, the event names), vue left out (the app has it
+// anyway), bundled and minified as a Vite app's build does. The budgeted app is the usual one:
+// <SvcEmbed> under provideSessionLedger(); its other exports (useEmbed, useRouterUrl for deep links
+// with Vue Router, useUrlAdapter) are measured all together, without a budget. Budget: 1 KB.
+const VUE_BUDGET = 1024;
+async function gzipOfVueApp(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', external: ['vue'],
+  });
+  return gzip(result.outputFiles[0].contents);
+}
+const SDK_IT_USES = await gzipOfVueApp("export { createEmbed, createSessionLedger, syncUrl } from '@svc-embed/host'; export { EVENT_NAMES } from '@svc-embed/protocol';");
+const vueCost = (await gzipOfVueApp("export { SvcEmbed, provideSessionLedger, useSessionLedger } from '@svc-embed/vue';")) - SDK_IT_USES;
+const vueEverything = (await gzipOfVueApp("export * from '@svc-embed/vue';")) - SDK_IT_USES;
+rows.push(['(app) @svc-embed/vue over the SDK code it uses', vueCost, VUE_BUDGET, '<SvcEmbed> with provideSessionLedger/useSessionLedger, over createEmbed, createSessionLedger, syncUrl (vue external)', vueCost > VUE_BUDGET]);
+rows.push(['(app) @svc-embed/vue, every export', vueEverything, null, 'the same with useEmbed, useRouterUrl and useUrlAdapter too', false]);
+over += vueCost > VUE_BUDGET ? 1 : 0;
 
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);

@@ -27,10 +27,10 @@ export type EmbedEventHandlers = { [N in ListenedName as `on${Capitalize<CamelCa
 export const LISTENED: readonly ListenedName[] = [...EVENT_NAMES, 'renewed', 'renewal-failed'];
 
 /** The emit of a listened name: `dashboard-loaded` -> `dashboardLoaded`. */
-export const emitName = (name: ListenedName): string => camelize(name);
+export const emitName: (name: ListenedName) => string = camelize;
 
 /** The listener option of a listened name: `dashboard-loaded` -> `onDashboardLoaded`. */
 export const handlerName = (name: ListenedName): keyof EmbedEventHandlers => toHandlerKey(camelize(name)) as keyof EmbedEventHandlers;
 
-/** The runtime `emits` option of `<SvcEmbed>`: every emit, unvalidated (the embed has checked each payload). */
-export const SVC_EMBED_EMITS = Object.fromEntries(LISTENED.map((name) => [emitName(name), null])) as unknown as SvcEmbedEmits;
+/** The runtime `emits` option of `<SvcEmbed>`: every emit by name, unvalidated (the embed has checked each payload). */
+export const SVC_EMBED_EMITS = LISTENED.map(emitName) as unknown as SvcEmbedEmits;

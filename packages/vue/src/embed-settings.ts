@@ -29,15 +29,9 @@ export interface FollowedSettings {
 /** {@link UseEmbedOptions} with `publicId` and `src` both optional, as `<SvcEmbed>`'s props have them. */
 export type LooseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & { publicId?: string; src?: string } & EmbedEventHandlers & FollowedSettings;
 
-/** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
-const PASSED_SETTINGS = [
-  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'lazy', 'debug', 'sessionEndpoint',
-] as const satisfies readonly (keyof EmbedSettings)[];
-
 /** What makes a new embed when it changes: a new URL or a new way to mint (see {@link useEmbed}). */
 export function recipeOf(options: LooseEmbedOptions): string {
-  const { baseUrl, publicId, src, allowExport, sessionEndpoint, mintSessionId } = options;
-  return JSON.stringify([baseUrl, publicId, src, allowExport, sessionEndpoint, mintSessionId !== undefined]);
+  return JSON.stringify([options.baseUrl, options.publicId, options.src, options.allowExport, options.sessionEndpoint, options.mintSessionId !== undefined]);
 }
 
 /** What {@link embedOptions} makes `createEmbed`'s options from. */
@@ -50,23 +44,18 @@ export interface EmbedOptionsSource {
   ledger: SessionLedger | undefined;
 }
 
-/** `createEmbed`'s options, from the options as they are now. */
+/**
+ * `createEmbed`'s options, from the options as they are now: every option as it is (an absent one is
+ * `undefined`, which `createEmbed` reads as its default; the ones it does not know, the listeners and
+ * the settings that follow through actions, it does not read), but the session callbacks, which call
+ * the latest ones.
+ */
 export function embedOptions({ read, container, ledger }: EmbedOptionsSource): EmbedOptions {
-  const current = read();
-  const settings: Partial<EmbedSettings> = {};
-  for (const key of PASSED_SETTINGS) {
-    if (current[key] !== undefined) Object.assign(settings, { [key]: current[key] });
-  }
-  const signed = current.mintSessionId === undefined ? {} : {
-    mintSessionId: () => (read().mintSessionId ?? refuseMint)(),
+  const { mintSessionId, revokeSessionId, ...settings } = read();
+  const signed = mintSessionId && {
+    mintSessionId: () => (read().mintSessionId ?? mintSessionId)(),
     revokeSessionId: (sessionId: string) => read().revokeSessionId?.(sessionId),
   };
   // Neither or both of publicId and src are refused by createEmbed (invalid-option), as in JavaScript.
-  const surface = { publicId: current.publicId, src: current.src } as EmbedSurface;
-  return { ...settings, ...surface, ...signed, baseUrl: current.baseUrl, container, ledger };
-}
-
-/** A mint after `mintSessionId` was taken away: the embed is being recreated without it. */
-function refuseMint(): never {
-  throw new Error('mintSessionId was removed');
+  return { ...settings, ...signed, container, ledger } as EmbedOptions;
 }

@@ -3,7 +3,7 @@ export { useEmbed } from './use-embed.js';
 export type { UseEmbedResult } from './use-embed.js';
 export type { UseEmbedOptions, FollowedSettings } from './embed-settings.js';
 export type { SvcEmbedEmits, EmbedEventHandlers, ListenedName } from './embed-events.js';
-export { SessionLedgerProvider, provideSessionLedger, useSessionLedger } from './session-ledger.js';
+export { provideSessionLedger, useSessionLedger } from './session-ledger.js';
 export type { SessionLedgerValue, ViewerStatus } from './session-ledger.js';
 export { useUrlAdapter } from './use-url-adapter.js';
 export type { RouterUrl } from './use-url-adapter.js';

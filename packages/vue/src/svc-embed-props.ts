@@ -7,32 +7,54 @@ import type { LooseEmbedOptions } from './embed-settings.js';
 const optionalBoolean = { type: Boolean, default: undefined } as const;
 
 /**
+ * `<SvcEmbed>`'s props as Vue reads them at run time: every setting of any type (`null`: Vue checks
+ * nothing; `createEmbed` checks every setting and throws `invalid-option` naming a wrong one, and
+ * templates are checked by vue-tsc), but the present-or-absent ones, which are booleans (so that
+ * `<SvcEmbed allow-export>` is `true`) staying `undefined` when absent (the embed's default then
+ * applies), and `baseUrl`, which is required.
+ */
+const runtimeProps = () => ({
+  ...Object.fromEntries('publicId src timezone sessionEndpoint mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
+  ...Object.fromEntries('allowExport lazy removeIframe debug'.split(' ').map((name) => [name, { type: Boolean, default: undefined }])),
+  baseUrl: { type: null, required: true },
+});
+
+/** A boolean prop, as `<SvcEmbed>` declares its present-or-absent settings. */
+type OptionalBoolean<T = boolean> = { type: PropType<T>; default: undefined };
+
+/**
  * `<SvcEmbed>`'s props: every `createEmbed` setting (templates write them `base-url`, `public-id`,
  * `session-endpoint` …) and the settings that follow through actions. `baseUrl` is required, and
  * one of `publicId` and `src`: neither, or both, is refused with `invalid-option` when the embed is
  * made (Vue's props cannot say "one of two").
  */
-export const SVC_EMBED_PROPS = {
-  baseUrl: { type: String, required: true },
-  publicId: String,
-  src: String,
-  allowExport: optionalBoolean,
-  timezone: String,
-  sessionEndpoint: String,
-  mintSessionId: Function as PropType<EmbedSettings['mintSessionId']>,
-  revokeSessionId: Function as PropType<EmbedSettings['revokeSessionId']>,
-  ledger: Object as PropType<EmbedSettings['ledger']>,
-  attributes: Object as PropType<EmbedSettings['attributes']>,
-  lazy: { type: [Boolean, Object] as PropType<EmbedSettings['lazy']>, default: undefined },
-  removeIframe: optionalBoolean,
-  readyTimeoutMs: Number,
-  mintTimeoutMs: Number,
-  maxAttempts: Number,
-  retryDelayMs: Number,
-  mintLimit: Object as PropType<EmbedSettings['mintLimit']>,
-  debug: { type: [Boolean, Function] as PropType<EmbedSettings['debug']>, default: undefined },
-  colorScheme: String as PropType<ColorScheme>,
-  locale: String,
-  theme: Object as PropType<EmbedTheme>,
-  syncUrl: [String, Object] as PropType<string | UrlAdapter>,
-} as const satisfies { [K in keyof LooseEmbedOptions]?: unknown };
+export type SvcEmbedPropsOptions = {
+  baseUrl: { type: PropType<string>; required: true };
+  publicId: PropType<string>;
+  src: PropType<string>;
+  allowExport: OptionalBoolean;
+  timezone: PropType<string>;
+  sessionEndpoint: PropType<string>;
+  mintSessionId: PropType<EmbedSettings['mintSessionId']>;
+  revokeSessionId: PropType<EmbedSettings['revokeSessionId']>;
+  ledger: PropType<EmbedSettings['ledger']>;
+  attributes: PropType<EmbedSettings['attributes']>;
+  lazy: OptionalBoolean<EmbedSettings['lazy']>;
+  removeIframe: OptionalBoolean;
+  readyTimeoutMs: PropType<number>;
+  mintTimeoutMs: PropType<number>;
+  maxAttempts: PropType<number>;
+  retryDelayMs: PropType<number>;
+  mintLimit: PropType<EmbedSettings['mintLimit']>;
+  debug: OptionalBoolean<EmbedSettings['debug']>;
+  colorScheme: PropType<ColorScheme>;
+  locale: PropType<string>;
+  theme: PropType<EmbedTheme>;
+  syncUrl: PropType<string | UrlAdapter>;
+};
+
+/** `<SvcEmbed>`'s props declaration: {@link SvcEmbedPropsOptions}, written compactly (each byte is the app's). */
+export const SVC_EMBED_PROPS = runtimeProps() as unknown as SvcEmbedPropsOptions;
+
+// Every prop is an option of useEmbed.
+export type CheckedProps = keyof SvcEmbedPropsOptions extends keyof LooseEmbedOptions ? true : never;

@@ -1,5 +1,5 @@
 import { defineComponent, h } from 'vue';
-import { LISTENED, SVC_EMBED_EMITS, emitName, handlerName, type EmbedEventHandlers } from './embed-events.js';
+import { SVC_EMBED_EMITS, emitName } from './embed-events.js';
 import { SVC_EMBED_PROPS } from './svc-embed-props.js';
 import { embedIn } from './use-embed.js';
 
@@ -19,9 +19,8 @@ export const SvcEmbed = defineComponent({
   emits: SVC_EMBED_EMITS,
   setup(props, { emit }) {
     const relay = emit as (event: string, ...args: unknown[]) => void;
-    const handlers: EmbedEventHandlers = Object.fromEntries(LISTENED.map((name) => [handlerName(name), (...args: unknown[]) => relay(emitName(name), ...args)]));
-    const { container, embed, state, signedOut } = embedIn(() => ({ ...props, ...handlers }));
-    return { container, embed, state, signedOut };
+    // Its container, embed, state and signedOut: the template ref's, and the render's.
+    return embedIn(() => props, (name, ...args) => relay(emitName(name), ...args));
   },
   render() {
     // The embed's state, and signed out (the container stays, empty), marked for styles.

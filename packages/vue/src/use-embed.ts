@@ -1,9 +1,8 @@
-import { createEmbed, type Embed, type EmbedState, type SessionLedger } from '@svc-embed/host';
+import { createEmbed, type Embed, type EmbedState } from '@svc-embed/host';
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
-import { LISTENED, handlerName } from './embed-events.js';
+import { handlerName, type ListenedName } from './embed-events.js';
 import { embedOptions, recipeOf, type LooseEmbedOptions, type UseEmbedOptions } from './embed-settings.js';
 import { followSettings } from './follow-settings.js';
-import { useMountState } from './mount-state.js';
 import { useViewer } from './viewer.js';
 
 /** What {@link useEmbed} returns. */
@@ -19,56 +18,51 @@ export interface UseEmbedResult {
 }
 
 /**
- * What the embed should be now: none (no container yet, signed out, or kept aside by
- * `<KeepAlive>`), or one in `container`, recorded in `ledger`, made from `recipe`. A new `live` plan
- * is a new embed.
- */
-type EmbedPlan = { phase: 'none' } | { phase: 'live'; container: HTMLElement; ledger: SessionLedger | undefined; recipe: string };
-
-const samePlan = (a: EmbedPlan, b: EmbedPlan) =>
-  a.phase === 'none' ? b.phase === 'none' : b.phase === 'live' && a.container === b.container && a.ledger === b.ledger && a.recipe === b.recipe;
-
-/**
  * Creates an embed in the element bound to `container` once it is mounted, and destroys it on
  * unmount. Give the options as a getter (or a ref) so that they follow your component's state.
  * Changing a listener or a session callback never recreates the embed (the latest one is called);
  * changing `baseUrl`, `publicId`, `src`, `allowExport`, `sessionEndpoint`, giving or removing
  * `mintSessionId`, or the ledger does (a new URL and session). While the viewer is signed out (see
  * `provideSessionLedger`) it makes no embed. `colorScheme`, `locale`, `timezone` and `theme` follow
- * through actions. Inside `<KeepAlive>` a deactivated embed is destroyed and made anew on activation.
+ * through actions.
  * @example
  * // <script setup lang="ts">
  * const { container, embed } = useEmbed(() => ({ baseUrl, publicId: 'd-42', sessionEndpoint: '/api/embed-session', onDownload: (p) => track(p.format) }));
  * // <template><div ref="container" style="height: 640px" /></template>
  */
 export function useEmbed(options: MaybeRefOrGetter<UseEmbedOptions>): UseEmbedResult {
-  return embedIn(() => toValue(options));
+  const read = () => toValue(options);
+  return embedIn(read, tellOptions(read));
 }
+
+/** Tells a component about what its embed reported: an event of the catalog or a host notification, with the listener's arguments. */
+export type Tell = (name: ListenedName, ...args: unknown[]) => void;
+
+/** What the host tells besides the catalog's events. */
+const HOST_NOTIFICATIONS = ['renewed', 'renewal-failed'] as const;
+
+/** The `on<Name>` option of the latest options, for what the embed reported. */
+const tellOptions = (read: () => LooseEmbedOptions): Tell => (name, ...args) => (read()[handlerName(name)] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args);
 
 /**
  * {@link useEmbed} over options whose `publicId` and `src` are both optional, as `<SvcEmbed>`'s props
- * are (neither, or both, is refused by `createEmbed` with `invalid-option`).
+ * are (neither, or both, is refused by `createEmbed` with `invalid-option`); `tell` gets every event
+ * and notification.
  */
-export function embedIn(read: () => LooseEmbedOptions): UseEmbedResult {
+export function embedIn(read: () => LooseEmbedOptions, tell: Tell): UseEmbedResult {
   const container = shallowRef<HTMLElement | null>(null);
   const embed = shallowRef<Embed | undefined>();
   const state = shallowRef<EmbedState | undefined>();
-  const viewer = useViewer(read);
-  const mount = useMountState();
-  const plan = computed<EmbedPlan>((previous) => {
-    const element = container.value;
-    const next: EmbedPlan = element && !viewer.signedOut.value && mount.value === 'active'
-      ? { phase: 'live', container: element, ledger: viewer.ledger.value, recipe: recipeOf(read()) }
-      : { phase: 'none' };
-    return previous && samePlan(previous, next) ? previous : next;
-  });
-  watch(plan, (wanted, _, onCleanup) => {
-    if (wanted.phase === 'none') return;
-    const created = createEmbed(embedOptions({ read, container: wanted.container, ledger: wanted.ledger }));
-    for (const name of LISTENED) {
-      const handler = handlerName(name);
-      created.on(name, (...args: unknown[]) => (read()[handler] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args));
-    }
+  const recipe = computed(() => recipeOf(read()));
+  const viewer = useViewer(read, recipe);
+  // Refs and computed refs that trigger only when their value changes (so the callback runs for a change only).
+  watch([container, recipe, viewer.ledger, viewer.signedOut], (now, _, onCleanup) => {
+    const [element, , ledger, signedOut] = now;
+    if (!element || signedOut) return;
+    const created = createEmbed(embedOptions({ read, container: element, ledger }));
+    // Every event of the catalog by its name (the wire type's last part), then the notifications.
+    created.on('*', (payload, message) => tell(message.type.slice(message.type.lastIndexOf(':') + 1) as ListenedName, payload, message));
+    for (const name of HOST_NOTIFICATIONS) created.on(name, (info: unknown) => tell(name, info));
     created.on('state', (change) => {
       state.value = change.state;
     });

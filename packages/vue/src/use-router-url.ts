@@ -43,9 +43,9 @@ export function useRouterUrl({ router, param }: RouterUrlOptions): UrlAdapter {
     value: () => firstString(router.currentRoute.value.query[param]),
     write(path, { replace }) {
       const { query, hash } = router.currentRoute.value;
-      const next: Record<string, QueryValue> = Object.fromEntries(Object.entries(query).filter((entry) => entry[0] !== param));
-      if (path !== null) next[param] = path;
-      const navigation = replace ? router.replace({ query: next, hash }) : router.push({ query: next, hash });
+      // An undefined value leaves the query: Vue Router writes none.
+      const to = { query: { ...query, [param]: path ?? undefined }, hash };
+      const navigation = replace ? router.replace(to) : router.push(to);
       // A navigation a guard refused is the router's to report (router.onError); nothing to do here.
       navigation.catch(() => undefined);
     },

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { createSSRApp, defineComponent, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import { SessionLedgerProvider, SvcEmbed, useEmbed } from '../src/index.js';
+import { SvcEmbed, provideSessionLedger, useEmbed } from '../src/index.js';
 
 it('renders the containers without a window, and mints nothing', async () => {
   expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
@@ -17,10 +17,13 @@ it('renders the containers without a window, and mints nothing', async () => {
     },
   });
   const app = createSSRApp({
-    render: () => h(SessionLedgerProvider, null, () => [
-      h(SvcEmbed, { baseUrl: 'https://tenant.example', publicId: 'd-42', mintSessionId, class: 'analytics', style: { height: '640px' } }),
-      h(Hooked),
-    ]),
+    setup() {
+      provideSessionLedger();
+      return () => [
+        h(SvcEmbed, { baseUrl: 'https://tenant.example', publicId: 'd-42', mintSessionId, class: 'analytics', style: { height: '640px' } }),
+        h(Hooked),
+      ];
+    },
   });
   const html = await renderToString(app);
   expect(html).toBe('<!--[--><div class="analytics" style="height:640px;"></div><section></section><!--]-->');
