@@ -270,25 +270,27 @@ export async function startDemo(options = {}) {
   }
 
   /**
-   * A file of the app under `prefix`, or its `index.html` (with `SERVICE_URL` replaced by the
-   * service's URL, as on the demo's own pages) for any other path under it. No Content Security
-   * Policy: the page is the app's, as its toolchain built it.
+   * A file of the app under `prefix`, or its `index.html` for any other path under it, with the
+   * app's substitutions made in its HTML and JavaScript. No Content Security Policy: the page is the
+   * app's, as its toolchain built it.
    * @param {import('node:http').ServerResponse} res @param {string} path @param {string} prefix
    */
   async function serveApp(res, path, prefix) {
-    const { files: appFiles, index } = apps.get(prefix);
-    const file = path.startsWith(prefix) ? await appFiles(path) : undefined;
-    if (file && !path.endsWith('/index.html')) {
-      res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }).end(file.body);
-      return;
+    const { files: appFiles, index, substitutions } = apps.get(prefix);
+    const file = path.startsWith(prefix) && !path.endsWith('/index.html') ? await appFiles(path) : undefined;
+    let body = file?.body;
+    if (!file) {
+      try {
+        body = await readFile(index);
+      } catch {
+        return send(res, 503, { error: `the app is not built: ${index} is missing` });
+      }
     }
-    let html;
-    try {
-      html = (await readFile(index, 'utf8')).replaceAll('SERVICE_URL', emulator.url);
-    } catch {
-      return send(res, 503, { error: `the app is not built: ${index} is missing` });
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(html);
+    const type = file?.type ?? 'text/html; charset=utf-8';
+    const text = /^text\/(html|javascript)/.test(type)
+      ? Object.entries(substitutions).reduce((done, [from, to]) => done.replaceAll(from, to), body.toString('utf8'))
+      : body;
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': file ? 'no-cache' : 'no-store' }).end(text);
   }
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path */
@@ -327,12 +329,15 @@ export async function startDemo(options = {}) {
     },
     /**
      * Serves a built single-page app under `prefix` (such as `/vue-app/`) on the host origin: its
-     * files from `directory`, and its `index.html` for its routes. For the framework examples' tests.
+     * files from `directory`, and its `index.html` for its routes; each key of `substitutions` is
+     * replaced by its value in the app's HTML and JavaScript (the tenant URL the app was built with,
+     * say, by the service's). For the framework examples' tests.
      * @param {string} prefix
      * @param {string} directory
+     * @param {Record<string, string>} [substitutions]
      */
-    addApp(prefix, directory) {
-      apps.set(prefix, { files: staticFiles({ [prefix]: directory + '/' }), index: join(directory, 'index.html') });
+    addApp(prefix, directory, substitutions = {}) {
+      apps.set(prefix, { files: staticFiles({ [prefix]: directory + '/' }), index: join(directory, 'index.html'), substitutions });
     },
     /**
      * The page's next mint is answered with `sessionId` (one the service never issued), as if the

@@ -8,11 +8,14 @@ import { exampleBuild, missingExample, type FrameworkExample } from '../examples
 import type { FrameDriver, PageDriver } from './driver/index.js';
 import { captureDownloads, type Suite } from './harness.js';
 
-/** Serves the app on the suite's host origin; fails (never skips) when it is not installed or built. */
+/**
+ * Serves the app on the suite's host origin, its `SERVICE_URL` placeholder (the `<meta>` that gives
+ * the tenant's URL) replaced by the emulator's; fails (never skips) when it is not installed or built.
+ */
 export function serveApp(suite: Suite, name: FrameworkExample['name']): string {
   const missing = missingExample(name, 'build');
   if (missing) throw new Error(missing);
-  suite.demo.addApp(`/${name}/`, exampleBuild(name));
+  suite.demo.addApp(`/${name}/`, exampleBuild(name), { SERVICE_URL: suite.demo.serviceUrl });
   return `${suite.demo.hostUrl}/${name}/`;
 }
 

@@ -5,6 +5,10 @@
 //   the emulator in code, the frame's script-tag snippet, the SPA quick start rendered on the server;
 // - the script-tag quick start is served and driven in the three browser engines
 //   (test/browser/readme-quick-start.test.ts); the frame's HTML snippet runs in happy-dom here;
+// - Vue and Svelte blocks, and TypeScript blocks of Angular components, are type-checked by their
+//   frameworks' own checkers in the example apps (test/examples/readme-blocks.test.ts), and the
+//   root README's quick starts among them are built and driven in the three engines
+//   (test/examples/quick-starts.ts, test/browser/framework-quick-starts.test.ts);
 // - shell blocks: every command names a script, vitest project, bin or package that exists;
 // - the strict-CSP header block is the policy the strict-CSP browser test serves.
 import { execFileSync } from 'node:child_process';
@@ -18,7 +22,10 @@ const blocks = readmeFiles().flatMap(codeBlocks);
 const marked = (block: CodeBlock) => NOT_RUN.exec(block.code.split('\n')[0] ?? '')?.[1]?.replace(/\s*(-->|\*\/)\s*$/, '').trim();
 const where = (block: CodeBlock) => `${block.file}:${block.line}`;
 const SCRIPT_LANGUAGES = ['ts', 'tsx', 'js'];
-const KNOWN = ['html', 'sh', 'http', 'text', ...SCRIPT_LANGUAGES];
+/** Checked in the framework example apps, by their own toolchains (see the top of this file). */
+const FRAMEWORK_LANGUAGES = ['vue', 'svelte'];
+const isAngular = (block: CodeBlock) => block.language === 'ts' && block.code.includes("from '@angular/core'");
+const KNOWN = ['html', 'sh', 'http', 'text', ...SCRIPT_LANGUAGES, ...FRAMEWORK_LANGUAGES];
 
 describe('README code blocks', () => {
   it('each has a language this test runs, or says why it is not run', () => {
@@ -48,7 +55,7 @@ describe('README code blocks', () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const files: Record<string, string> = {};
-    for (const block of blocks.filter((block) => SCRIPT_LANGUAGES.includes(block.language) && !marked(block))) {
+    for (const block of blocks.filter((block) => SCRIPT_LANGUAGES.includes(block.language) && !marked(block) && !isAngular(block))) {
       const name = `${block.file.replace(/[/.]/g, '_')}_${block.line}.${block.language}`;
       // Each block is a module of its own (top-level await, no names shared between blocks).
       writeFileSync(join(dir, name), `${block.code}\nexport {};\n`);

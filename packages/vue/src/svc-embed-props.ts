@@ -56,5 +56,3 @@ export type SvcEmbedPropsOptions = {
 /** `<SvcEmbed>`'s props declaration: {@link SvcEmbedPropsOptions}, written compactly (each byte is the app's). */
 export const SVC_EMBED_PROPS = runtimeProps() as unknown as SvcEmbedPropsOptions;
 
-// Every prop is an option of useEmbed.
-export type CheckedProps = keyof SvcEmbedPropsOptions extends keyof LooseEmbedOptions ? true : never;

@@ -1,0 +1,90 @@
+// The root README's quick starts for Vue, Svelte and Angular, taken as pasted (the only change: the
+// dashboard `d-42` is the emulator's `sales-overview`), each put in a small app of its example's
+// folder (`.quick-start/`, git-ignored) with the entry its framework needs, type-checked and built
+// by that framework's toolchain; the browser suite serves the build with the tenant URL replaced by
+// the emulator's (test/browser/framework-quick-starts.test.ts).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exampleDir, ROOT, type FrameworkExample } from './examples.js';
+
+/** A quick start: its README heading, its block's language, and how its framework makes an app of it. */
+export interface QuickStart {
+  example: FrameworkExample['name'];
+  heading: string;
+  language: string;
+  /** The files of the app around the block (the block itself included), by name. */
+  files: (block: string) => Record<string, string>;
+  /** The type check and the build, each a command run in the example's folder. */
+  check: string[];
+  build: string[];
+}
+
+const page = (body: string) => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title></head><body>\n${body}\n</body></html>\n`;
+const tsconfig = (include: string[]) => JSON.stringify({ extends: '../tsconfig.json', include });
+
+export const QUICK_STARTS: readonly QuickStart[] = [
+  {
+    example: 'vue-app', heading: '## Quick start: Vue', language: 'vue',
+    files: (block) => ({
+      'QuickStart.vue': block,
+      'main.ts': "import { createApp } from 'vue';\nimport QuickStart from './QuickStart.vue';\n\ncreateApp(QuickStart).mount('#app');\n",
+      'index.html': page('<div id="app"></div>\n<script type="module" src="./main.ts"></script>'),
+      'tsconfig.json': tsconfig(['./*.ts', './*.vue']),
+    }),
+    check: ['node_modules/.bin/vue-tsc', '--noEmit', '-p', '.quick-start/tsconfig.json'],
+    build: ['node_modules/.bin/vite', 'build', '.quick-start', '--config', 'vite.config.ts', '--base', '/vue-app-quick-start/', '--outDir', 'dist', '--emptyOutDir', '--logLevel', 'warn'],
+  },
+  {
+    example: 'svelte-app', heading: '## Quick start: Svelte', language: 'svelte',
+    files: (block) => ({
+      'QuickStart.svelte': block,
+      'main.ts': "import { mount } from 'svelte';\nimport QuickStart from './QuickStart.svelte';\n\nmount(QuickStart, { target: document.body });\n",
+      'index.html': page('<script type="module" src="./main.ts"></script>'),
+      'tsconfig.json': tsconfig(['./*.ts', './*.svelte']),
+    }),
+    check: ['node_modules/.bin/svelte-check', '--tsconfig', '.quick-start/tsconfig.json', '--fail-on-warnings'],
+    build: ['node_modules/.bin/vite', 'build', '.quick-start', '--config', 'vite.config.ts', '--base', '/svelte-app-quick-start/', '--outDir', 'dist', '--emptyOutDir', '--logLevel', 'warn'],
+  },
+  {
+    example: 'angular-app', heading: '## Quick start: Angular', language: 'ts',
+    files: (block) => {
+      const component = /export class (\w+)/.exec(block)?.[1] ?? 'missing';
+      const selector = /selector: '([\w-]+)'/.exec(block)?.[1] ?? 'missing';
+      return {
+        'quick-start.component.ts': block,
+        'main.ts': `import { provideZonelessChangeDetection } from '@angular/core';\nimport { bootstrapApplication } from '@angular/platform-browser';\nimport { ${component} } from './quick-start.component';\n\nbootstrapApplication(${component}, { providers: [provideZonelessChangeDetection()] }).catch((error: unknown) => console.error(error));\n`,
+        'index.html': page(`<${selector}></${selector}>`),
+        'tsconfig.json': JSON.stringify({ extends: '../tsconfig.json', files: ['main.ts'] }),
+      };
+    },
+    check: ['node_modules/.bin/ngc', '-p', '.quick-start/tsconfig.json', '--noEmit'],
+    build: ['node_modules/.bin/ng', 'build', 'quick-start'],
+  },
+];
+
+/** The first code block of `language` under `heading` in the root README. */
+export function readmeBlock(heading: string, language: string): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(`${heading}\n`);
+  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
+  const block = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readme.slice(start));
+  if (!block?.[1]) throw new Error(`README.md has no ${language} block under "${heading}"`);
+  return block[1];
+}
+
+/** Where the quick start's app is made, and its build. */
+export const quickStartDir = (example: FrameworkExample['name']) => join(exampleDir(example), '.quick-start');
+export const quickStartBuild = (example: FrameworkExample['name']) => join(quickStartDir(example), 'dist');
+
+/** Writes the quick start's app, the README block as pasted (the dashboard id aside). */
+export function writeQuickStart(quickStart: QuickStart): void {
+  const dir = quickStartDir(quickStart.example);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const block = readmeBlock(quickStart.heading, quickStart.language).replace(/(['"])d-42\1/g, '$1sales-overview$1');
+  for (const [name, text] of Object.entries(quickStart.files(block))) writeFileSync(join(dir, name), text);
+}
+
+/** Why the quick start's build cannot be served, or undefined. */
+export const missingQuickStart = (example: FrameworkExample['name']) =>
+  existsSync(join(quickStartBuild(example), 'index.html')) ? undefined : `the README's quick start for examples/${example} is not built: the examples suite builds it (npx vitest run --project examples)`;
