@@ -22,29 +22,37 @@ export interface QuickStart {
 const page = (body: string) => `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title></head><body>\n${body}\n</body></html>\n`;
 const tsconfig = (include: string[]) => JSON.stringify({ extends: '../tsconfig.json', include });
 
-export const QUICK_STARTS: readonly QuickStart[] = [
-  {
-    example: 'vue-app', heading: '## Quick start: Vue', language: 'vue',
+/**
+ * A quick start built by Vite (Vue, Svelte): its component as `file`, an entry that mounts it with
+ * `mount`, checked by `check` and built with the example's Vite configuration under its own path.
+ */
+function viteQuickStart(options: { example: 'vue-app' | 'svelte-app'; framework: string; file: string; mount: string; check: string[] }): QuickStart {
+  const { example, framework, file, mount, check } = options;
+  const extension = file.slice(file.lastIndexOf('.') + 1);
+  return {
+    example, heading: `## Quick start: ${framework}`, language: extension,
     files: (block) => ({
-      'QuickStart.vue': block,
-      'main.ts': "import { createApp } from 'vue';\nimport QuickStart from './QuickStart.vue';\n\ncreateApp(QuickStart).mount('#app');\n",
+      [file]: block,
+      'main.ts': `${mount}\n`,
       'index.html': page('<div id="app"></div>\n<script type="module" src="./main.ts"></script>'),
-      'tsconfig.json': tsconfig(['./*.ts', './*.vue']),
+      'tsconfig.json': tsconfig(['./*.ts', `./*.${extension}`]),
     }),
+    check,
+    build: ['node_modules/.bin/vite', 'build', '.quick-start', '--config', 'vite.config.ts', '--base', `/${example}-quick-start/`, '--outDir', 'dist', '--emptyOutDir', '--logLevel', 'warn'],
+  };
+}
+
+export const QUICK_STARTS: readonly QuickStart[] = [
+  viteQuickStart({
+    example: 'vue-app', framework: 'Vue', file: 'QuickStart.vue',
+    mount: "import { createApp } from 'vue';\nimport QuickStart from './QuickStart.vue';\n\ncreateApp(QuickStart).mount('#app');",
     check: ['node_modules/.bin/vue-tsc', '--noEmit', '-p', '.quick-start/tsconfig.json'],
-    build: ['node_modules/.bin/vite', 'build', '.quick-start', '--config', 'vite.config.ts', '--base', '/vue-app-quick-start/', '--outDir', 'dist', '--emptyOutDir', '--logLevel', 'warn'],
-  },
-  {
-    example: 'svelte-app', heading: '## Quick start: Svelte', language: 'svelte',
-    files: (block) => ({
-      'QuickStart.svelte': block,
-      'main.ts': "import { mount } from 'svelte';\nimport QuickStart from './QuickStart.svelte';\n\nmount(QuickStart, { target: document.body });\n",
-      'index.html': page('<script type="module" src="./main.ts"></script>'),
-      'tsconfig.json': tsconfig(['./*.ts', './*.svelte']),
-    }),
+  }),
+  viteQuickStart({
+    example: 'svelte-app', framework: 'Svelte', file: 'QuickStart.svelte',
+    mount: "import { mount } from 'svelte';\nimport QuickStart from './QuickStart.svelte';\n\nmount(QuickStart, { target: document.getElementById('app')! });",
     check: ['node_modules/.bin/svelte-check', '--tsconfig', '.quick-start/tsconfig.json', '--fail-on-warnings'],
-    build: ['node_modules/.bin/vite', 'build', '.quick-start', '--config', 'vite.config.ts', '--base', '/svelte-app-quick-start/', '--outDir', 'dist', '--emptyOutDir', '--logLevel', 'warn'],
-  },
+  }),
   {
     example: 'angular-app', heading: '## Quick start: Angular', language: 'ts',
     files: (block) => {
