@@ -7,8 +7,7 @@
 // Svelte's own (inside an augmentation the augmented module's names come first); where it is not,
 // TypeScript drops the augmentation of a module it cannot find in a declaration file, and the name
 // falls back to the stand-in below, so a project without Svelte compiles under `skipLibCheck: false`.
-import type { SvcEmbedElement } from './svc-embed-element.js';
-import type { SvcEmbedAttributes, SvcEmbedEventMap } from './svc-embed-types.js';
+import type { SvcEmbedAttributes, SvcEmbedElement, SvcEmbedEventMap } from './svc-embed-types.js';
 
 /**
  * Svelte 5 listens to an `on<type>` attribute of an element as the event `<type>`: one attribute per
