@@ -1,66 +1,59 @@
-// The warm-up of a signed embed (issue 22, item 2): while its first id is minted, a hidden, sandboxed
-// iframe of the tenant, right after the embed's, loads the session-exchange endpoint by GET, so the
-// embed's URL loads over a connection already open (bench/ready.mjs measures it in three engines).
-// It goes once the embed's URL is set, or on destroy(); a lazy embed
-// warms up only once it starts; an embed that loads at once (private) and a wrapped iframe (whose
-// surroundings are the page's) have none. happy-dom loads nothing: these tests check the elements.
+// The warm-up of a signed embed (issue 22, item 2; a preconnect hint since issue 30): while its first
+// id is minted, a `<link rel="preconnect">` to the tenant origin in the page's head, so the embed's URL
+// loads over a connection already open where the engine shares it (bench/ready.mjs measures it in
+// three engines). It sends no request, so nothing can fail. It goes once the embed's URL is set, or on
+// destroy(); a lazy embed warms up only once it starts; an embed that loads at once (private), or a
+// wrapped iframe that keeps its own src, has none. happy-dom connects nowhere: these tests check the
+// elements.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, minter, READY, setup, TENANT } from '../../packages/host/test/helpers.js';
 import { createEmbed } from '../../packages/host/src/index.js';
 
-const WARM_URL = `${TENANT}/api/v1/embed/session/token`;
-
-/** The iframes in `container`, as `{ src, hidden, sandbox }` (the embed's first). */
-const iframesIn = (container: Element) =>
-  [...container.querySelectorAll('iframe')].map((iframe) => ({ src: iframe.src, hidden: iframe.style.display === 'none', sandbox: iframe.getAttribute('sandbox') }));
+/** The preconnect hints in the page's head, as their `href`. */
+const hints = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => (link as HTMLLinkElement).href);
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  document.head.innerHTML = '';
 });
 
 describe('warm-up of a signed embed', () => {
-  it('a hidden, sandboxed iframe of the tenant loads the exchange endpoint while the id is minted, and goes once the URL is set', async () => {
+  it('a preconnect hint to the tenant origin while the id is minted, gone once the URL is set; no iframe of its own', async () => {
     let answer: (id: string) => void = () => {};
-    const t = setup({ mintSessionId: () => new Promise<string>((resolve) => (answer = resolve)) });
-    expect(iframesIn(t.container)).toEqual([
-      { src: '', hidden: false, sandbox: null },
-      { src: WARM_URL, hidden: true, sandbox: '' },
-    ]);
-    expect(t.container.lastElementChild).not.toBe(t.embed.iframe);
+    const t = setup({ baseUrl: `${TENANT}/analytics/`, mintSessionId: () => new Promise<string>((resolve) => (answer = resolve)) });
+    // The origin, whatever the path of baseUrl: a connection is to an origin.
+    expect(hints()).toEqual([`${TENANT}/`]);
+    expect(t.container.querySelectorAll('iframe')).toHaveLength(1);
     expect(t.embed.state).toBe('minting');
     await flush();
     answer('s1');
     await flush();
-    expect(iframesIn(t.container)).toEqual([{ src: `${TENANT}/embed/dashboard/d-42?session=s1`, hidden: false, sandbox: null }]);
-    expect(t.embed.state).toBe('loading');
+    expect(hints()).toEqual([]);
+    expect(t.embed.iframe.src).toBe(`${TENANT}/analytics/embed/dashboard/d-42?session=s1`);
     expect(t.embed.timings.srcSet).toBeDefined();
     t.emit('ready', READY);
     await expect(t.embed.ready).resolves.toEqual(READY);
   });
 
-  it('under a baseUrl with a path, the endpoint is under that path', () => {
-    const t = setup({ baseUrl: `${TENANT}/analytics/`, mintSessionId: minter('hang').mint });
-    expect(iframesIn(t.container)[1]?.src).toBe(`${TENANT}/analytics/api/v1/embed/session/token`);
-  });
-
   it('destroy() while minting removes it', async () => {
     const t = setup({ mintSessionId: minter('hang').mint });
-    expect(t.container.querySelectorAll('iframe')).toHaveLength(2);
+    expect(hints()).toHaveLength(1);
     t.embed.destroy();
-    expect(t.container.querySelectorAll('iframe')).toHaveLength(0);
+    expect(hints()).toEqual([]);
     await flush();
-    expect(t.container.querySelectorAll('iframe')).toHaveLength(0);
+    expect(hints()).toEqual([]);
   });
 
-  it('when no first id can be minted (failed) it stays, hidden, until destroy()', async () => {
+  it('when no first id can be minted (failed) it stays until destroy()', async () => {
     const t = setup({ mintSessionId: minter('reject').mint, maxAttempts: 1 });
+    void t.embed.ready.catch(() => undefined);
     await flush();
     expect(t.embed.state).toBe('failed');
-    expect(iframesIn(t.container)).toEqual([{ src: '', hidden: false, sandbox: null }, { src: WARM_URL, hidden: true, sandbox: '' }]);
+    expect(hints()).toEqual([`${TENANT}/`]);
     t.embed.destroy();
-    expect(t.container.querySelectorAll('iframe')).toHaveLength(0);
+    expect(hints()).toEqual([]);
   });
 
   it('a lazy embed warms up only once it is seen', async () => {
@@ -72,29 +65,30 @@ describe('warm-up of a signed embed', () => {
       observe() {}
       disconnect() {}
     });
-    const t = setup({ lazy: true, mintSessionId: minter('hang').mint });
+    setup({ lazy: true, mintSessionId: minter('hang').mint });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(t.container.querySelectorAll('iframe')).toHaveLength(1);
+    expect(hints()).toEqual([]);
     see();
-    expect(iframesIn(t.container)[1]).toEqual({ src: WARM_URL, hidden: true, sandbox: '' });
+    expect(hints()).toEqual([`${TENANT}/`]);
+  });
+
+  it('a wrapped iframe given a publicId warms up too: the hint is in the head, not beside the iframe', async () => {
+    const page = document.createElement('div');
+    const iframe = document.createElement('iframe');
+    page.append(iframe);
+    const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', iframe, mintSessionId: minter('hang').mint });
+    expect(hints()).toEqual([`${TENANT}/`]);
+    expect(page.children).toHaveLength(1);
+    embed.destroy();
+    expect(hints()).toEqual([]);
   });
 });
 
 describe('no warm-up', () => {
   it('a private embed', () => {
     const t = setup();
-    expect(iframesIn(t.container)).toEqual([{ src: `${TENANT}/embed/dashboard/d-42`, hidden: false, sandbox: null }]);
-  });
-
-  it('beside a wrapped iframe, even a signed one given a publicId (the page around it is the page\'s own)', async () => {
-    const page = document.createElement('div');
-    const iframe = document.createElement('iframe');
-    page.append(iframe);
-    const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', iframe, mintSessionId: () => 's1' });
-    expect(page.children).toHaveLength(1);
-    await flush();
-    expect(new URL(iframe.src).searchParams.get('session')).toBe('s1');
-    embed.destroy();
+    expect(hints()).toEqual([]);
+    expect(t.embed.iframe.src).toBe(`${TENANT}/embed/dashboard/d-42`);
   });
 
   it('a wrapped iframe that keeps its own src, even with mintSessionId', async () => {
@@ -104,9 +98,9 @@ describe('no warm-up', () => {
     page.append(iframe);
     const mint = vi.fn(() => 's1');
     const embed = createEmbed({ baseUrl: TENANT, iframe, mintSessionId: mint });
-    expect(page.children).toHaveLength(1);
+    expect(hints()).toEqual([]);
     await flush();
-    expect(page.children).toHaveLength(1);
+    expect(hints()).toEqual([]);
     expect(iframe.src).toBe(`${TENANT}/embed/dashboard/d-7`);
     embed.destroy();
   });

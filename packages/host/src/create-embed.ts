@@ -16,6 +16,8 @@ import { createRenewalRunner } from './renewal/renewal-runner.js';
 import { createEmbedIds } from './ledger/embed-ids.js';
 import type { ChannelWindow } from './ledger/ledger-endpoints.js';
 import { createMintCall } from './renewal/mint-call.js';
+import { createFailureReport } from './failure-report.js';
+import { watchFramePolicy } from './mount/csp-watch.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -40,8 +42,9 @@ export function createEmbed(options: EmbedOptions): Embed {
  * callbacks): wiring only. It makes the parts, each from those made before it, connects them and
  * returns the surface: the timings; the embed's side of its viewer's ledger; the iframe, mounted but
  * not yet in the page; the lifecycle (registered with the ledger, it puts the iframe in the page and
- * ends everything); the page's listeners; the outbound; the iframe's loader; the mint call and the
- * renewal runner; the inbound; then the start (now, or once seen).
+ * ends everything) and the report of its failures; the page's listeners; the outbound; the iframe's
+ * loader; the mint call and the renewal runner; the inbound and the watch on the page's frame
+ * policy; then the start (now, or once seen).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
@@ -53,6 +56,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
   const { iframe } = mounted;
   const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids });
   const { scope } = lifecycle;
+  const report = createFailureReport(lifecycle);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   scope.onDispose(() => listeners.clear());
   const outbound = createOutbound({ context, iframe, scope });
@@ -64,14 +68,15 @@ export function assembleEmbed(context: EmbedContext): Embed {
     load: loader.load,
     postSession: outbound.postSession,
     revokeLateId: ids.revokeLateId,
-    ready: lifecycle.settleReady,
-    readyTimeoutError: context.readyTimeoutError,
+    ready: report.settle,
+    readyTimeoutError: loader.readyTimeoutError,
     openOutbox: outbound.open,
     emit: (name, info) => listeners.emit(name, info as never),
     note: timing.note,
   });
   listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
   listenInbound({ context, iframe, scope, listeners, signal: renewal.signal });
+  watchFramePolicy({ window: win, origin: context.origin, scope, blocked: (error) => renewal.signal({ type: 'frame-blocked', error }) });
   const start = () => {
     loader.warm();
     renewal.signal({ type: 'start', now: now() });
@@ -84,7 +89,9 @@ export function assembleEmbed(context: EmbedContext): Embed {
       return renewal.state;
     },
     timings: timing.timings,
-    ready: lifecycle.ready,
+    get ready() {
+      return report.ready;
+    },
     on: listeners.on,
     once: (name, listener) => listenOnce(listeners, name, listener),
     ...actionSenders({ send: outbound.send, record: ids.record }),

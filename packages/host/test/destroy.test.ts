@@ -50,7 +50,8 @@ afterEach(() => {
 describe('destroy', () => {
   it('leaves no listener and no timer of a private embed', () => {
     const { embed } = setup({ readyTimeoutMs: 30_000 });
-    expect(probe.listeners.size).toBe(1);
+    // message and securitypolicyviolation on the window.
+    expect(probe.listeners.size).toBe(2);
     expect(probe.timers.size).toBe(1);
     embed.destroy();
     expect(probe.listeners.size).toBe(0);
@@ -61,9 +62,9 @@ describe('destroy', () => {
     const { mint } = minter('s1', 'hang');
     const { embed, emit } = setup({ mintSessionId: mint, readyTimeoutMs: 30_000 });
     await flush();
-    // message + pageshow/focus/online on the window, visibilitychange on the document; the ready timer.
+    // message, securitypolicyviolation, pageshow/focus/online on the window, visibilitychange on the document; the ready timer.
     expect([...probe.listeners].map((entry) => entry.split(':').slice(0, 2).join(':')).sort()).toEqual(
-      ['document:visibilitychange', 'window:focus', 'window:message', 'window:online', 'window:pageshow'],
+      ['document:visibilitychange', 'window:focus', 'window:message', 'window:online', 'window:pageshow', 'window:securitypolicyviolation'],
     );
     expect(probe.timers.size).toBe(1);
     emit('ready', READY);
@@ -130,7 +131,8 @@ describe('destroy', () => {
     const a = setup();
     const b = setup();
     a.embed.destroy();
-    expect(probe.listeners.size).toBe(1);
+    // b's message and securitypolicyviolation listeners.
+    expect(probe.listeners.size).toBe(2);
     const listener = vi.fn();
     b.embed.on('ready', listener);
     b.emit('ready', READY);

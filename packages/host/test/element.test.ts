@@ -133,6 +133,24 @@ describe('<svc-embed>', () => {
     expect(element.hasAttribute('state')).toBe(false);
   });
 
+  it('a failed load: state="failed" with the cause as error-code, one console line; a late ready clears it', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 401 })));
+    const element = makeElement({ 'session-endpoint': '/api/embed-session' });
+    document.body.append(element);
+    await vi.waitFor(() => expect(element.getAttribute('state')).toBe('failed'));
+    expect(element.getAttribute('error-code')).toBe('endpoint-unauthorized');
+    expect(printed.mock.calls).toEqual([['[svc-embed] endpoint-unauthorized: POST /api/embed-session answered HTTP 401: the viewer is not signed in to your backend']]);
+    // The surface sends ready after all (a late one still counts): no failure left to show.
+    deliver(event('ready', READY), TENANT, attachFrameWindow(element.querySelector('iframe')!));
+    expect(element.getAttribute('state')).toBe('ready');
+    expect(element.hasAttribute('error-code')).toBe(false);
+    element.remove();
+    await tick();
+    expect(element.hasAttribute('error-code')).toBe(false);
+    printed.mockRestore();
+  });
+
   it('properties reflect to attributes', () => {
     const element = makeElement();
     element.publicId = 'd-7';

@@ -451,7 +451,8 @@ describe('foreground check', () => {
   it('is not wired in private mode', async () => {
     const add = vi.spyOn(window, 'addEventListener');
     setup();
-    expect(add.mock.calls.map((call) => call[0])).toEqual(['message']);
+    // No wake-up listener: only the messages, and the page's policy refusing to frame the tenant.
+    expect(add.mock.calls.map((call) => call[0])).toEqual(['message', 'securitypolicyviolation']);
     add.mockRestore();
   });
 });

@@ -9,11 +9,30 @@ export const EMBED_ERROR_CODES = {
   invalidAction: 'invalid-action',
   /** The embed was destroyed (or its viewer logged out); it no longer sends or renews. */
   destroyed: 'destroyed',
-  /** No `ready` event arrived within `readyTimeoutMs`. */
+  /** No `ready` event arrived within `readyTimeoutMs`, and the iframe's page did not even load (the tenant did not answer). */
   readyTimeout: 'ready-timeout',
   /**
+   * The iframe's page loaded but sent no `ready` within `readyTimeoutMs`: the tenant refused to be
+   * framed by this page's origin (its `frame-ancestors`), or `baseUrl` or the surface is wrong.
+   */
+  frameSilent: 'frame-silent',
+  /**
+   * The page's own Content Security Policy refused to frame the tenant (`frame-src`, or `child-src` or
+   * `default-src` without it): add the tenant origin to `frame-src` (see `requiredCsp`). Not retried.
+   */
+  cspBlocked: 'csp-blocked',
+  /** `sessionEndpoint` answered 401: the viewer is not signed in to your backend. Not retried. */
+  endpointUnauthorized: 'endpoint-unauthorized',
+  /** `sessionEndpoint` answered 403 `forbidden-origin`: add this page's origin to the endpoint's `allowedOrigins`. Not retried. */
+  endpointForbiddenOrigin: 'endpoint-forbidden-origin',
+  /** `sessionEndpoint` answered 403 for another reason (your backend refused this viewer). Not retried. */
+  endpointForbidden: 'endpoint-forbidden',
+  /** `sessionEndpoint` answered 404: no endpoint at that path; check `sessionEndpoint`. Not retried. */
+  endpointNotFound: 'endpoint-not-found',
+  /**
    * `mintSessionId` threw, rejected or resolved to something that is not a session id (a `Response`
-   * whose `ok` is false is named with its status).
+   * whose `ok` is false is named with its status); or `sessionEndpoint` failed otherwise than the
+   * `endpoint-*` codes say (a network error, a 5xx or 429 answer: retried).
    */
   mintFailed: 'mint-failed',
   /** `mintSessionId` did not settle within `mintTimeoutMs`. */

@@ -139,6 +139,7 @@ function teardown(owner: EmbedOwner): void {
     phase.unsubscribe();
     phase.embed.destroy();
     owner.removeAttribute('state');
+    owner.removeAttribute('error-code');
   }
   owner.phase = { name: 'idle' };
 }

@@ -1,4 +1,5 @@
 import type { Embed } from '../embed.js';
+import type { EmbedStateChange } from '../renewal/embed-state.js';
 
 /**
  * Re-dispatches the embed's events on the element, bubbling and composed: `svc-<name>` for every
@@ -11,8 +12,17 @@ export function redispatchEvents(element: HTMLElement, embed: Embed): void {
   embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
 }
 
-/** Reflects `embed.state` as the element's `state` attribute, for a placeholder or an error shown with CSS alone. */
+/**
+ * Reflects `embed.state` as the element's `state` attribute, for a placeholder or an error shown with
+ * CSS alone, and, while it is `failed`, the error's code as its `error-code` attribute
+ * (`svc-embed[error-code="endpoint-unauthorized"]`).
+ */
 export function reflectState(element: HTMLElement, embed: Embed): void {
-  element.setAttribute('state', embed.state);
-  embed.on('state', ({ state }) => element.setAttribute('state', state));
+  const reflect = ({ state, error }: Pick<EmbedStateChange, 'state' | 'error'>) => {
+    element.setAttribute('state', state);
+    if (error) element.setAttribute('error-code', error.code);
+    else element.removeAttribute('error-code');
+  };
+  reflect({ state: embed.state });
+  embed.on('state', reflect);
 }

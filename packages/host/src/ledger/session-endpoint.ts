@@ -1,4 +1,5 @@
 import { EmbedError } from '../base/errors.js';
+import { mintRefusal } from './mint-refusal.js';
 
 /** What the viewer's logout through an endpoint revoked, as the endpoint answers it. */
 export interface EndpointLogout {
@@ -20,12 +21,15 @@ export interface SessionEndpointCallbacks {
   logout(): Promise<EndpointLogout>;
 }
 
-/** The JSON answer of `method url`; a non-2xx answer rejects with `code`, naming the status. */
-async function call(method: string, url: string, code: 'mint-failed' | 'revoke-failed'): Promise<Record<string, unknown>> {
+/** The JSON answer of `method url`; a non-2xx answer rejects with what `refusal` makes of it. */
+async function call(method: string, url: string, refusal: (response: Response, at: string) => EmbedError | Promise<EmbedError>): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) throw new EmbedError(code, `${method} ${url} answered HTTP ${response.status}`);
+  if (!response.ok) throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`);
   return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
 }
+
+/** A revocation or logout the endpoint refused: `revoke-failed`, naming the status. */
+const revokeRefusal = (_response: Response, at: string) => new EmbedError('revoke-failed', at);
 
 /**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
@@ -38,15 +42,15 @@ export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallb
   return {
     endpoint: base,
     async mintSessionId() {
-      const { sessionId } = await call('POST', base, 'mint-failed');
+      const { sessionId } = await call('POST', base, mintRefusal);
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
       return sessionId;
     },
     async revokeSessionId(sessionId) {
-      await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, 'revoke-failed');
+      await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, revokeRefusal);
     },
     async logout() {
-      const { revoked, failed } = await call('POST', `${base}/logout`, 'revoke-failed');
+      const { revoked, failed } = await call('POST', `${base}/logout`, revokeRefusal);
       return { revoked: Array.isArray(revoked) ? revoked.map(String) : [], failed: Array.isArray(failed) ? (failed as EndpointLogout['failed']) : [] };
     },
   };

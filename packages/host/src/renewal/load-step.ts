@@ -1,6 +1,6 @@
 // The first load as a machine of its own: from `start` to the first id in the iframe's URL, then to
 // `ready`. Its signals are `LoadSignal`s (renewal.ts): `start`, the results of mints for the `url`,
-// `load-backoff-elapsed` and `ready-timeout`; it also hears `ready`. It reads and writes the load
+// `load-backoff-elapsed`, `ready-timeout` and `frame-blocked`; it also hears `ready`. It reads and writes the load
 // (`state.load`), the mint tickets and `mintedAt`, never the renewal phase: `renewalStep`
 // (renewal-step.ts) passes it the load's signals and lets a run react to where the load ends
 // (`ready`, `failed`). Each step also returns the first load's moments it reached (`embed.timings`).
@@ -57,9 +57,12 @@ export function loadBackoffElapsed(state: RenewalState): RenewalStep {
   return mintFirstId(state, state.load.attempt + 1);
 }
 
-/** No `ready` in time: the load fails, unless `ready` came. */
-export function readyTimedOut(state: RenewalState, signal: Signal<'ready-timeout'>): RenewalStep {
-  if (state.load.name === 'ready') return same(state);
+/**
+ * No `ready` in time, or the page's policy refused to frame the tenant: the load fails, unless it is
+ * over (`ready` came, or it failed already: the first cause is the one kept).
+ */
+export function loadStopped(state: RenewalState, signal: Signal<'ready-timeout' | 'frame-blocked'>): RenewalStep {
+  if (state.load.name !== 'loading') return same(state);
   return loadFailed(state, signal.error);
 }
 

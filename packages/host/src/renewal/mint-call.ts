@@ -67,7 +67,8 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
         .catch((cause) => {
           cancel();
           if (cause instanceof EmbedError && cause.code === 'mint-limit') log('limit', cause.message);
-          const checked = cause instanceof EmbedError && (cause.code === 'mint-failed' || cause.code === 'destroyed' || cause.code === 'mint-limit');
+          // Our own verdicts pass as they are (a session endpoint's `endpoint-*` among them); anything else is the mint's own failure.
+          const checked = cause instanceof EmbedError && /^(mint-failed|destroyed|mint-limit|endpoint-)/.test(cause.code);
           reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
         });
     });

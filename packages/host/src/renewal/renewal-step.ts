@@ -1,5 +1,5 @@
 import { destroyedError, EmbedError } from '../base/errors.js';
-import { loadBackoffElapsed, loadFailed, loadMinted, loadMintFailed, loadReady, readyTimedOut, startLoad } from './load-step.js';
+import { loadBackoffElapsed, loadFailed, loadMinted, loadMintFailed, loadReady, loadStopped, startLoad } from './load-step.js';
 import {
   backoffDelay, deadline, inPhase, isFinal, isRunning, REJECTION_WINDOW_MS, remember, RENEWAL_WINDOW_MS, same,
   type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RenewalTrigger, type RunningState, type RunSignal, type TimerPurpose,
@@ -51,7 +51,8 @@ function transition(state: RenewalState, signal: RenewalSignal, config: RenewalC
     case 'load-backoff-elapsed':
       return loadBackoffElapsed(state);
     case 'ready-timeout':
-      return failWithLoad(readyTimedOut(state, signal));
+    case 'frame-blocked':
+      return failWithLoad(loadStopped(state, signal));
     // A mint's result goes to the machine its delivery names: `url` is the first load's.
     case 'minted':
       return signal.delivery === 'url' ? loadMinted(state, signal, config) : minted(state, signal);

@@ -53,11 +53,12 @@ export function backoffDelay(policy: RetryPolicy, failed: number): number {
 }
 
 /**
- * Whether failed attempt number `attempt` was the last: the last the policy allows, or refused by a
- * mint budget (retrying would only be refused again).
+ * Whether failed attempt number `attempt` was the last: the last the policy allows, or refused in a
+ * way that trying again cannot change: by a mint budget, or by the session endpoint (`endpoint-*`: the
+ * viewer not signed in, the page's origin not allowed, no endpoint at that path).
  */
 export function isFinal(error: EmbedError, attempt: number, config: RenewalConfig): boolean {
-  return error.code === 'mint-limit' || attempt >= config.policy.attempts;
+  return error.code === 'mint-limit' || error.code.startsWith('endpoint-') || attempt >= config.policy.attempts;
 }
 
 /**
@@ -156,14 +157,16 @@ export interface RenewalConfig {
 
 /**
  * What can happen to the first load, and to it alone: the embed starts, the first id's mint settles
- * (a mint result for the `url`), the load's backoff ends, no `ready` came in time.
+ * (a mint result for the `url`), the load's backoff ends, no `ready` came in time, the page's Content
+ * Security Policy refused to frame the tenant (`frame-blocked`).
  */
 export type LoadSignal =
   | { type: 'start'; now: number }
   | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: 'url' }
   | { type: 'mint-failed'; ticket: number; error: EmbedError; delivery: 'url' }
   | { type: 'load-backoff-elapsed' }
-  | { type: 'ready-timeout'; error: EmbedError };
+  | { type: 'ready-timeout'; error: EmbedError }
+  | { type: 'frame-blocked'; error: EmbedError };
 
 /**
  * What can happen to renewal, and to it alone: a trigger (`manual` only from `renewSession()`, whose

@@ -1,0 +1,20 @@
+import { EmbedError } from '../base/errors.js';
+
+/**
+ * What a failed answer to the endpoint's mint (`POST <endpoint>`) means here, as the error `embed.ready`
+ * rejects with and the console line names: 401, the viewer is not signed in to your backend
+ * (`endpoint-unauthorized`); 403 `forbidden-origin` (the code of `@svc-embed/server`'s JSON error),
+ * this page's origin is missing from `allowedOrigins` (`endpoint-forbidden-origin`); another 403
+ * (`endpoint-forbidden`); 404, no endpoint at that path (`endpoint-not-found`). None of these changes
+ * by trying again, so none is retried. Anything else (429, 5xx) is `mint-failed` and retried.
+ * @param at what happened: `POST /api/embed-session answered HTTP 401`
+ */
+export async function mintRefusal(response: Response, at: string): Promise<EmbedError> {
+  const { status } = response;
+  if (status === 401) return new EmbedError('endpoint-unauthorized', `${at}: the viewer is not signed in to your backend`);
+  if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path`);
+  if (status !== 403) return new EmbedError('mint-failed', at);
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  if (body?.error?.code !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', `${at}: your backend refused this viewer`);
+  return new EmbedError('endpoint-forbidden-origin', `${at} forbidden-origin: add ${location.origin} to its allowedOrigins`);
+}
