@@ -12,7 +12,7 @@ import { minify } from 'terser';
  */
 const PACKAGES = [
   { dir: 'protocol', entries: ['zod-mini-subset'] },
-  { dir: 'host', entries: ['element'], iife: { file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
+  { dir: 'host', entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
   { dir: 'server', entries: ['redis'] }, // the customer's backend: ESM and CJS, no IIFE

@@ -1,8 +1,7 @@
-export { createEmbed } from './create-embed.js';
-export { createSessionLedger } from './ledger/session-ledger.js';
-export { syncUrl } from './sync-url/sync-url.js';
+export * from './script.js';
+export { requiredCsp } from './mount/required-csp.js';
+export type { RequiredCsp, RequiredCspOptions } from './mount/required-csp.js';
 export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url/sync-url-options.js';
-export { EmbedError, EMBED_ERROR_CODES } from './base/errors.js';
 export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';

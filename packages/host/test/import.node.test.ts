@@ -2,15 +2,16 @@
 // imported here under traps; the built ESM and CJS files, when present (after `npm run build`), are
 // loaded in a fresh Node process under the same traps.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 
 const DOM_GLOBALS = ['window', 'document', 'self', 'location', 'navigator', 'addEventListener'];
 /** In a fresh process timers are trapped too (in this one the test runner itself uses them). */
 const PROCESS_GLOBALS = [...DOM_GLOBALS, 'setTimeout', 'clearTimeout'];
-const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'syncUrl'];
+const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'requiredCsp', 'syncUrl'];
 const dist = join(__dirname, '..', 'dist');
 
 /** Code that installs a getter for each DOM global, recording reads into `touched`. */
@@ -75,5 +76,11 @@ describe('import in Node without a DOM', () => {
     const out = execFileSync(process.execPath, ['-e',
       `${TRAPS}\nconst m = require(${JSON.stringify(file)});\nconsole.log(JSON.stringify({ touched, keys: Object.keys(m).sort() }));`], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });
+  });
+
+  it.runIf(existsSync(join(dist, 'iife', 'svc-embed.min.js')))('the script file defines SvcEmbed with the same API, less requiredCsp (a policy comes from the server)', () => {
+    const context: { SvcEmbed?: object } = {};
+    runInNewContext(readFileSync(join(dist, 'iife', 'svc-embed.min.js'), 'utf8'), context);
+    expect(Object.keys(context.SvcEmbed ?? {}).sort()).toEqual(EXPORTS.filter((name) => name !== 'requiredCsp'));
   });
 });

@@ -11,3 +11,4 @@ export { LOGOUT_CONCURRENCY } from './revocation.js';
 export type { LogoutAnswer } from './revocation.js';
 export { DEFAULT_BODY_BYTES, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_SESSION_LIFETIME_MS } from './resolve-options.js';
 export type { SessionStore } from './store.js';
+export { mergeCsp } from './merge-csp.js';

@@ -1,0 +1,51 @@
+import { tenantOrigin } from './tenant-origin.js';
+
+/** What {@link requiredCsp} needs to know: the options the page gives `createEmbed`, and where it loads the SDK from. */
+export interface RequiredCspOptions {
+  /** The tenant's base URL, as given to `createEmbed`: its origin goes in `frame-src`. */
+  baseUrl: string;
+  /**
+   * The session endpoint, as given to `createEmbed`: a path (`/api/embed-session`) is fetched from
+   * the page's own origin (`connect-src 'self'`); an absolute URL from its origin.
+   */
+  sessionEndpoint?: string;
+  /**
+   * Where the page loads the script file (`svc-embed.min.js`) from: a path (`'self'`) or a URL (its
+   * origin). Leave it out when the SDK is in your own bundle (npm).
+   */
+  script?: string;
+}
+
+/** The directives a page's Content Security Policy needs for the SDK, as data and as a header value. */
+export interface RequiredCsp {
+  /** Each directive the SDK needs, with the sources to allow in it: `{ 'frame-src': ['https://tenant.example'] }`. */
+  directives: Record<string, string[]>;
+  /** The same as a `Content-Security-Policy` value: `frame-src https://tenant.example; connect-src 'self'`. */
+  header: string;
+}
+
+/** `'self'` for a path, the origin of an absolute URL. */
+function sourceOf(url: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(url) ? new URL(url).origin : "'self'";
+}
+
+/**
+ * The directives the host page's Content Security Policy needs for the SDK: `frame-src` with the
+ * tenant origin (the iframe); with `sessionEndpoint`, `connect-src` with where it is fetched from; with
+ * `script`, `script-src` with where the script file comes from. Nothing else: the SDK uses no inline
+ * code, no `eval`, no `style` attribute and no HTML sink, so `style-src 'self'`, `require-trusted-types-for
+ * 'script'` and `trusted-types 'none'` stay as they are. Add these sources to your policy's own
+ * directives (`@svc-embed/server`'s `mergeCsp` does it for a policy your backend sends). Runs anywhere,
+ * Node included; not in the script file (a page's policy comes from its server).
+ * @throws {EmbedError} `invalid-option` for a `baseUrl` `createEmbed` would refuse
+ * @example
+ * requiredCsp({ baseUrl: 'https://tenant.example', sessionEndpoint: '/api/embed-session' }).header
+ * // "frame-src https://tenant.example; connect-src 'self'"
+ */
+export function requiredCsp(options: RequiredCspOptions): RequiredCsp {
+  const directives: Record<string, string[]> = { 'frame-src': [tenantOrigin(options.baseUrl)] };
+  if (options.sessionEndpoint !== undefined) directives['connect-src'] = [sourceOf(options.sessionEndpoint)];
+  if (options.script !== undefined) directives['script-src'] = [sourceOf(options.script)];
+  const header = Object.entries(directives).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+  return { directives, header };
+}

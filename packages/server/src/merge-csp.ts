@@ -1,0 +1,37 @@
+/**
+ * Where a policy without `name` looks instead (Content Security Policy Level 3): `frame-src` to
+ * `child-src`, then every directive to `default-src`.
+ */
+const fallbacksOf = (name: string): readonly string[] => (name === 'frame-src' ? ['child-src', 'default-src'] : ['default-src']);
+
+/** The sources of a directive with `more` added, each once; `'none'` goes, since something is now allowed. */
+function withSources(sources: readonly string[], more: readonly string[]): string[] {
+  const merged = sources.filter((source) => source !== "'none'");
+  for (const source of more) if (!merged.includes(source)) merged.push(source);
+  return merged;
+}
+
+/**
+ * Adds sources to a `Content-Security-Policy` value, so that a page keeps its own policy and allows
+ * what the SDK needs: pass `requiredCsp(...).directives` from `@svc-embed/host` (for example
+ * `{ 'frame-src': ['https://tenant.example'], 'connect-src': ["'self'"] }`). A directive the policy has
+ * gets the missing sources (and loses `'none'`). One it lacks is added only when the policy restricts
+ * it through a fallback (`child-src`, `default-src`), starting from the fallback's sources so that
+ * nothing the page allowed before is refused now; where nothing restricts it, it is allowed already
+ * and nothing is added. Directive names are matched without regard to case; the rest of the policy is
+ * kept as written.
+ * @example
+ * mergeCsp("default-src 'self'; frame-src 'none'", { 'frame-src': ['https://tenant.example'], 'connect-src': ["'self'"] })
+ * // "default-src 'self'; frame-src https://tenant.example"
+ */
+export function mergeCsp(policy: string, directives: Readonly<Record<string, readonly string[]>>): string {
+  const parsed = policy.split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name);
+  const entries = new Map(parsed.map(([name = '', ...sources]) => [name.toLowerCase(), sources]));
+  for (const [name, more] of Object.entries(directives)) {
+    const own = entries.get(name);
+    const fallback = fallbacksOf(name).map((other) => entries.get(other)).find((sources) => sources !== undefined);
+    const base = own ?? fallback;
+    if (base) entries.set(name, withSources(base, more));
+  }
+  return [...entries].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}

@@ -1,0 +1,22 @@
+// mergeCsp: a page's own policy with the sources the SDK needs added (issue 30), as the host's
+// requiredCsp gives them.
+import { describe, expect, it } from 'vitest';
+import { mergeCsp } from '../src/index.js';
+
+const TENANT = 'https://tenant.example';
+
+describe('mergeCsp', () => {
+  it.each([
+    ['a directive the policy has gets the source', "default-src 'self'; frame-src 'self'", { 'frame-src': [TENANT] }, `default-src 'self'; frame-src 'self' ${TENANT}`],
+    ["'none' goes once something is allowed", "default-src 'self'; frame-src 'none'", { 'frame-src': [TENANT] }, `default-src 'self'; frame-src ${TENANT}`],
+    ['a source already there is not repeated', `frame-src ${TENANT}; connect-src 'self'`, { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `frame-src ${TENANT}; connect-src 'self'`],
+    ['a missing directive restricted by default-src starts from its sources', "default-src 'self'; script-src 'self'", { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `default-src 'self'; script-src 'self'; frame-src 'self' ${TENANT}; connect-src 'self'`],
+    ['frame-src falls back to child-src first', "default-src 'none'; child-src 'self'", { 'frame-src': [TENANT] }, `default-src 'none'; child-src 'self'; frame-src 'self' ${TENANT}`],
+    ['from a default-src of none, only what is needed', "default-src 'none'", { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `default-src 'none'; frame-src ${TENANT}; connect-src 'self'`],
+    ['nothing restricts it: allowed already, nothing added', "img-src 'self'", { 'frame-src': [TENANT] }, "img-src 'self'"],
+    ['names in any case, spaces and empty parts tolerated', "  Default-Src 'self' ;; FRAME-SRC 'self';", { 'frame-src': [TENANT] }, `default-src 'self'; frame-src 'self' ${TENANT}`],
+    ['other directives kept as written', "default-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'", { 'frame-src': [TENANT] }, `default-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'; frame-src 'self' ${TENANT}`],
+  ])('%s', (_what, policy, directives, merged) => {
+    expect(mergeCsp(policy, directives)).toBe(merged);
+  });
+});
