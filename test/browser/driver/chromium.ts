@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from '../../../scripts/chromium.mjs';
 import { descend, documentDriver, settleTraversal } from './document-driver.js';
-import type { BrowserDriver, PageDriver } from './types.js';
+import type { BrowserDriver, PageDriver, PageReport } from './types.js';
 
 const frameAt = (page: Page, path: readonly string[]) =>
   descend<Frame>(page.mainFrame(), path, async (frame, selector) => (await frame.waitForSelector(selector, { state: 'attached' })).contentFrame());
@@ -45,6 +45,18 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
     async addInitScript(fn) {
       await page.addInitScript(fn);
       return true;
+    },
+    async watchConsole() {
+      const report: PageReport = { console: [], failedRequests: [] };
+      // Playwright's console event carries the page's console calls and the engine's own log lines
+      // (failed loads, refused frames) of every frame, out-of-process ones included.
+      page.on('console', (message) => report.console.push({ level: message.type(), text: message.text() }));
+      page.on('pageerror', (error) => report.console.push({ level: 'error', text: error.message }));
+      page.on('requestfailed', (request) => report.failedRequests.push(`${request.failure()?.errorText} ${request.url()}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) report.failedRequests.push(`${response.status()} ${response.url()}`);
+      });
+      return () => structuredClone(report);
     },
     close: () => page.close(),
   };

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Frame, type Page } from 'puppeteer-core';
 import { descend, documentDriver, settleTraversal } from './document-driver.js';
-import type { BrowserDriver, PageDriver } from './types.js';
+import type { BrowserDriver, PageDriver, PageReport } from './types.js';
 
 /** The Firefox binary: `FIREFOX_PATH`, else Debian's firefox-esr. */
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/lib/firefox-esr/firefox-esr';
@@ -46,6 +46,17 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
       // A BiDi preload script: it runs in the page and in its frames before their scripts.
       await page.evaluateOnNewDocument(fn);
       return true;
+    },
+    async watchConsole() {
+      const report: PageReport = { console: [], failedRequests: [] };
+      // BiDi's log.entryAdded: the console calls and the JavaScript errors of the page and its frames.
+      page.on('console', (message) => report.console.push({ level: message.type(), text: message.text() }));
+      page.on('pageerror', (error) => report.console.push({ level: 'error', text: error instanceof Error ? error.message : String(error) }));
+      page.on('requestfailed', (request) => report.failedRequests.push(`${request.failure()?.errorText} ${request.url()}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) report.failedRequests.push(`${response.status()} ${response.url()}`);
+      });
+      return () => structuredClone(report);
     },
     close: () => page.close(),
   };

@@ -52,6 +52,17 @@ export interface FrameDriver {
   url(): Promise<string>;
 }
 
+/** What an engine reported for a page and its frames since {@link PageDriver.watchConsole} started. */
+export interface PageReport {
+  /**
+   * Console messages, the page's own calls and the engine's own lines (a failed load, a refused
+   * frame, an uncaught error) alike: `level` as the engine names it (`error`, `warning`, `log` …).
+   */
+  console: { level: string; text: string }[];
+  /** Requests that failed: no answer (`net::ERR_… <url>`), or an HTTP status of 400 or more (`404 <url>`). */
+  failedRequests: string[];
+}
+
 /** A browser tab (or a window it opened). */
 export interface PageDriver extends FrameDriver {
   readonly engine: Engine;
@@ -82,6 +93,14 @@ export interface PageDriver extends FrameDriver {
    * the next navigation on; false where the engine cannot (classic WebDriver has no such hook).
    */
   addInitScript(fn: () => void): Promise<boolean>;
+  /**
+   * Starts recording what the engine reports for this page and its frames: console messages and
+   * failed requests. Returns the reader, or undefined where the engine's driver cannot report them:
+   * WebKit's classic WebDriver has no log or network events (WebKitWebDriver refuses a BiDi session,
+   * and MiniBrowser's console-to-stdout setting does not reach the windows automation opens), so
+   * tests there read what the page records itself and what the servers answered.
+   */
+  watchConsole(): Promise<(() => PageReport) | undefined>;
   close(): Promise<void>;
 }
 

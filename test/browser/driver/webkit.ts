@@ -167,6 +167,8 @@ function pageDriver(session: WebDriverSession, handle: string, screenshots: stri
     emulateColorScheme: async () => false,
     // Classic WebDriver cannot run a script before a document's own.
     addInitScript: async () => false,
+    // Classic WebDriver has no log or network events (see PageDriver.watchConsole).
+    watchConsole: async () => undefined,
     close: () => session.exclusive(async () => {
       const handles: string[] = await session.command('GET', '/window/handles');
       await session.command('POST', '/window', { handle });

@@ -1,0 +1,189 @@
+// The site of the failure suite (issue 30): a host page on 127.0.0.1 with a backend on
+// @svc-embed/server, the emulator as the tenant on localhost (behind a proxy that notes every status it
+// answers), and a second "tenant" on localhost that serves a page which is not the service's (it never
+// sends ready). The backend has one endpoint per way a first setup goes wrong: the viewer not signed
+// in (401), the page's origin not allowed (403 forbidden-origin), a wrong path (404). Every answer's
+// status is noted, so a test can say that nothing failed.
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { requiredCsp } from '@svc-embed/host';
+import { createSessionEndpoint, mergeCsp } from '@svc-embed/server';
+import { createEmulator } from '../../packages/emulator/src/index.js';
+import { ROOT } from './harness.js';
+import { STRICT_POLICY } from './strict-csp-server.js';
+
+const FIXTURES = join(ROOT, 'test', 'browser', 'fixtures', 'failures');
+const FILES: Record<string, string> = {
+  '/record.js': join(FIXTURES, 'record.js'),
+  '/page.js': join(FIXTURES, 'page.js'),
+  '/svc-embed.min.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js'),
+  '/svc-embed-element.min.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.min.js'),
+};
+
+/** The endpoint paths of the backend, by what they answer a mint. */
+export const ENDPOINTS = {
+  /** The viewer is signed in, the page's origin allowed: `{ sessionId }`. */
+  ok: '/api/embed-session',
+  /** 401: no viewer signed in. */
+  signedOut: '/api/signed-out/embed-session',
+  /** 403 `forbidden-origin`: `allowedOrigins` names the Vite dev server, not this page. */
+  otherOrigin: '/api/vite-only/embed-session',
+  /** 404: no route there. */
+  wrongPath: '/api/embed-sesion',
+} as const;
+
+/** What one failure page does. */
+export interface PageCase {
+  /** The tenant: the emulator (`service`) or the page that is not the service's (`silent`). */
+  tenant: 'service' | 'silent';
+  /** The endpoint it mints through. */
+  endpoint: string;
+  /** Its policy leaves the tenant out of `frame-src`. */
+  blockFrame?: boolean;
+  /** `<svc-embed>` instead of `createEmbed`. */
+  element?: boolean;
+  /** `readyTimeoutMs` of the embed (default the SDK's). */
+  readyTimeoutMs?: number;
+}
+
+export interface FailureSite {
+  hostUrl: string;
+  serviceUrl: string;
+  silentUrl: string;
+  /** Serves `page` at a path of its own on the host origin; returns its URL. */
+  addPage(page: PageCase): string;
+  /** Every answer so far: `<status> <METHOD> <url>` (the host origin), `<status> tenant` (the service behind its proxy), `<status> silent <url>`. */
+  statuses: string[];
+  close(): Promise<void>;
+}
+
+function listen(server: Server, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host }, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/**
+ * A TCP proxy on localhost in front of `port` that notes the status line of every answer it carries
+ * back (`HTTP/1.1 200 OK` at the start of a chunk: an answer's head comes in a chunk of its own here).
+ */
+async function statusProxy(port: number, note: (status: string) => void) {
+  const sockets = new Set<Socket>();
+  const proxy = createTcpServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    upstream.on('data', (chunk: Buffer) => {
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(chunk.toString('latin1'))?.[1];
+      if (status) note(status);
+    });
+    client.pipe(upstream).pipe(client);
+  });
+  const url = `http://localhost:${await listen(proxy as unknown as Server, 'localhost')}`;
+  return {
+    url,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
+
+/** Starts the host, the service behind its proxy and the silent tenant, on free loopback ports. */
+export async function startFailureSite(): Promise<FailureSite> {
+  const statuses: string[] = [];
+  const hostServer = createServer();
+  const silentServer = createServer();
+  const hostUrl = `http://127.0.0.1:${await listen(hostServer, '127.0.0.1')}`;
+  const silentUrl = `http://localhost:${await listen(silentServer, 'localhost')}`;
+  const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1', hostOrigins: [hostUrl] });
+  const service = await statusProxy(Number(new URL(emulator.url).port), (status) => statuses.push(`${status} tenant`));
+
+  const mint = async () => {
+    const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
+      method: 'POST', headers: { Authorization: 'Bearer emulator-dev-key', 'Content-Type': 'application/json' }, body: JSON.stringify({ deploymentId: 42, externalId: 'ada' }),
+    });
+    return ((await response.json()) as { sessionId: string }).sessionId;
+  };
+  const endpointAt = (path: string, options: { signedIn: boolean; allowedOrigins: string[] }) =>
+    createSessionEndpoint({ path, allowedOrigins: options.allowedOrigins, viewer: () => (options.signedIn ? { id: 'ada' } : null), mint, revoke: async () => undefined });
+  const endpoints = [
+    endpointAt(ENDPOINTS.ok, { signedIn: true, allowedOrigins: [hostUrl] }),
+    endpointAt(ENDPOINTS.signedOut, { signedIn: false, allowedOrigins: [hostUrl] }),
+    endpointAt(ENDPOINTS.otherOrigin, { signedIn: true, allowedOrigins: ['http://localhost:5173'] }),
+  ];
+  const paths = [ENDPOINTS.ok, ENDPOINTS.signedOut, ENDPOINTS.otherOrigin];
+
+  const pages = new Map<string, PageCase>();
+  const tenantOf = (page: PageCase) => (page.tenant === 'service' ? service.url : silentUrl);
+
+  /** The page's policy: the strict one with what requiredCsp says it needs, or one that leaves the tenant out of frame-src. */
+  function policyOf(page: PageCase): string {
+    if (page.blockFrame) return `${STRICT_POLICY}; frame-src 'self'`;
+    return mergeCsp(STRICT_POLICY, requiredCsp({ baseUrl: tenantOf(page), sessionEndpoint: page.endpoint }).directives);
+  }
+
+  async function servePage(res: ServerResponse, page: PageCase) {
+    const config = JSON.stringify({ tenant: tenantOf(page), endpoint: page.endpoint, element: page.element ?? false, readyTimeoutMs: page.readyTimeoutMs }).replace(/</g, '\\u003c');
+    const script = page.element ? '/svc-embed-element.min.js' : '/svc-embed.min.js';
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Failures</title>
+<script src="/record.js"></script><script src="${script}"></script>
+<script id="config" type="application/json">${config}</script></head>
+<body><div id="slot"></div><script src="/page.js"></script></body></html>`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': policyOf(page) }).end(html);
+  }
+
+  async function handleHost(req: IncomingMessage, res: ServerResponse) {
+    const path = new URL(req.url ?? '/', hostUrl).pathname;
+    res.on('finish', () => statuses.push(`${res.statusCode} ${req.method} ${req.url}`));
+    const endpoint = endpoints[paths.findIndex((prefix) => path === prefix || path.startsWith(`${prefix}/`))];
+    if (endpoint) return endpoint.node(req, res);
+    const page = pages.get(path);
+    if (page) return servePage(res, page);
+    if (path === '/favicon.ico') return void res.writeHead(204).end();
+    const file = FILES[path];
+    if (!file) return void res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: `no route ${path}` }));
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(await readFile(file));
+  }
+
+  hostServer.on('request', (req, res) => {
+    handleHost(req, res).catch((error) => res.writeHead(500).end(String(error)));
+  });
+  // Not the service: a page at the embed URL that never sends ready (a wrong baseUrl).
+  silentServer.on('request', (req, res) => {
+    res.on('finish', () => statuses.push(`${res.statusCode} silent ${req.url}`));
+    const path = new URL(req.url ?? '/', silentUrl).pathname;
+    if (!path.startsWith('/embed/')) return void res.writeHead(204).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><p>Not the service.</p></body></html>');
+  });
+
+  let count = 0;
+  return {
+    hostUrl,
+    serviceUrl: service.url,
+    silentUrl,
+    statuses,
+    addPage(page) {
+      count += 1;
+      const path = `/page-${count}.html`;
+      pages.set(path, page);
+      return `${hostUrl}${path}`;
+    },
+    async close() {
+      await service.close();
+      await emulator.close();
+      for (const server of [hostServer, silentServer]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  };
+}
