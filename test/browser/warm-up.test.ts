@@ -1,9 +1,11 @@
-// The warm-up of a signed embed (issue 22, item 2), in the three engines: while the first id is
-// minted, a hidden, sandboxed iframe of the tenant loads the session-exchange endpoint by GET; the
-// embed's URL then loads over a connection that warm-up opened (no new connection is opened for it);
-// the warm-up is gone once the URL is set, the viewer never sees it, and the tab's history has no
-// entry more. The tenant is reached through a TCP proxy in front of the emulator that records which
-// connection carried which request. Everything waits for conditions.
+// The warm-up of a signed embed (issue 22, item 2; a preconnect hint since issue 30), in the three
+// engines: while the first id is minted, a `<link rel="preconnect">` to the tenant is in the page's
+// head and a connection to the tenant opens, with no request on it (nothing reaches the tenant before
+// the embed's URL, so nothing can fail); the hint is gone once the URL is set, and the tab's history
+// has no entry more. Firefox and WebKit load the embed's URL over that connection; Chromium keeps a
+// page's connections apart from those of its cross-site frames, so there the URL opens its own
+// (BENCHMARKS.md has the times). The tenant is reached through a TCP proxy in front of the emulator
+// that records which connection carried which request. Everything waits for conditions.
 import { createServer as createTcpServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -46,7 +48,7 @@ afterAll(async () => {
   await new Promise((resolve) => proxy?.close(resolve));
 });
 
-it('while the id is minted, a hidden warm-up opens the connection the embed URL then loads over; it goes, and adds no history entry', async () => {
+it('while the id is minted, a preconnect hint opens a connection and sends nothing; it goes once the URL is set, and adds no history entry', async () => {
   const { demo, page } = suite;
   demo.addPage('/warm-up.html', `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Warm-up</title><script src="/vendor/svc-embed.min.js"></script></head>
@@ -57,34 +59,31 @@ window.__embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(tenant)}, publ
   const release = demo.holdNextMint();
   await page.goto(`${demo.hostUrl}/warm-up.html`);
 
-  // Minting: the warm-up is next to the embed's iframe, hidden and sandboxed, and its GET reached the tenant.
+  // Minting: the hint is in the head, the embed's iframe alone in its container.
   expect(await page.evaluate(() => (window as any).__embed.state)).toBe('minting');
-  const warm = await page.evaluate(() => {
-    const [embedFrame, warmUp] = [...document.querySelectorAll('#slot iframe')] as HTMLIFrameElement[];
-    return {
-      count: document.querySelectorAll('iframe').length,
-      first: embedFrame === (window as any).__embed.iframe,
-      src: warmUp?.src,
-      sandbox: warmUp?.getAttribute('sandbox'),
-      display: warmUp && getComputedStyle(warmUp).display,
-      box: warmUp && warmUp.getBoundingClientRect().width * warmUp.getBoundingClientRect().height,
-    };
-  });
-  expect(warm).toEqual({ count: 2, first: true, src: `${tenant}/api/v1/embed/session/token`, sandbox: '', display: 'none', box: 0 });
-  await expect.poll(() => requests.some((request) => request.line.startsWith('GET /api/v1/embed/session/token ')), { timeout: 15_000 }).toBe(true);
+  const warm = await page.evaluate(() => ({
+    hints: [...document.querySelectorAll('link[rel="preconnect"]')].map((link) => (link as HTMLLinkElement).href),
+    iframes: document.querySelectorAll('iframe').length,
+  }));
+  expect(warm).toEqual({ hints: [`${tenant}/`], iframes: 1 });
+  // A connection opened, and no request reached the tenant.
+  await expect.poll(() => connections, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(requests).toEqual([]);
   const warmConnections = connections;
 
   release();
   await page.waitFor(() => (window as any).__embed.state === 'ready', undefined, { timeout: 20_000 });
 
-  // The embed's URL came on a connection the warm-up opened: none was opened for it.
-  const navigation = requests.find((request) => request.line.startsWith('GET /embed/dashboard/sales-overview?session='));
-  expect(navigation?.connection).toBeLessThanOrEqual(warmConnections);
+  // The first request the tenant saw is the embed's URL.
+  const navigation = requests[0];
+  expect(navigation?.line).toMatch(/^GET \/embed\/dashboard\/sales-overview\?session=/);
+  // Firefox and WebKit share the page's connections with its frames: the URL came on the warm one.
+  if (page.engine !== 'chromium') expect(navigation?.connection).toBeLessThanOrEqual(warmConnections);
   // Gone once the URL was set; the tab's history as it was.
   const after = await page.evaluate(() => ({
-    iframes: document.querySelectorAll('iframe').length,
+    hints: document.querySelectorAll('link[rel="preconnect"]').length,
     historyAdded: history.length - (window as any).__historyBefore,
     srcSet: (window as any).__embed.timings.srcSet !== undefined,
   }));
-  expect(after).toEqual({ iframes: 1, historyAdded: 0, srcSet: true });
+  expect(after).toEqual({ hints: 0, historyAdded: 0, srcSet: true });
 });
