@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { Window } from 'happy-dom';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { describe, expect, it } from 'vitest';
+import { requiredCsp } from '@svc-embed/host';
 import { STRICT_POLICY } from '../browser/strict-csp-server.js';
 import { codeBlocks, readmeFiles, ROOT, type CodeBlock } from './readme-files.js';
 
@@ -89,7 +90,8 @@ describe('README shell blocks', () => {
 describe('README blocks that run', () => {
   it('the strict-CSP header in the host reference is the policy the strict-CSP browser test serves', () => {
     const header = first('packages/host/README.md', 'http', 'Content-Security-Policy').code.trim();
-    expect(header).toBe(`Content-Security-Policy: ${STRICT_POLICY}; frame-src https://tenant.example`);
+    // What requiredCsp says the page needs, added to the policy.
+    expect(header).toBe(`Content-Security-Policy: ${STRICT_POLICY}; ${requiredCsp({ baseUrl: 'https://tenant.example' }).header}`);
   });
 
   it("the emulator's in-code example runs in Node and closes what it opened", () => {
