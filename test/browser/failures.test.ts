@@ -78,7 +78,7 @@ describe('a first setup that goes wrong: one line naming the cause and the fix, 
     ['a wrong endpoint path (404)', { tenant: 'service', endpoint: ENDPOINTS.wrongPath }, 'endpoint-not-found',
       /^error \[svc-embed\] endpoint-not-found: POST \/api\/embed-sesion answered HTTP 404: check the endpoint path$/],
     ['a frame-src that leaves out the tenant', { tenant: 'service', endpoint: ENDPOINTS.ok, blockFrame: true }, 'csp-blocked',
-      /^error \[svc-embed\] csp-blocked: this page's Content-Security-Policy refused to frame (http:\/\/localhost:\d+): add \1 to frame-src$/],
+      /^error \[svc-embed\] csp-blocked: this page's Content-Security-Policy blocked http:\/\/localhost:\d+: add it to frame-src$/],
     ['a tenant page that never answers (not the service: a wrong baseUrl)', { tenant: 'silent', endpoint: ENDPOINTS.ok, readyTimeoutMs: 3_000 }, 'frame-silent',
       /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 in 3000 ms: check baseUrl and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
   ];

@@ -2,9 +2,9 @@
 // id is minted, a `<link rel="preconnect">` to the tenant origin in the page's head, so the embed's URL
 // loads over a connection already open where the engine shares it (bench/ready.mjs measures it in
 // three engines). It sends no request, so nothing can fail. It goes once the embed's URL is set, or on
-// destroy(); a lazy embed warms up only once it starts; an embed that loads at once (private), or a
-// wrapped iframe that keeps its own src, has none. happy-dom connects nowhere: these tests check the
-// elements.
+// destroy(); a lazy embed warms up only once it starts; an embed that loads at once (private), a
+// wrapped iframe that keeps its own src, and Chromium (whose frames never use the page's connections)
+// have none. happy-dom connects nowhere: these tests check the elements.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, minter, READY, setup, TENANT } from '../../packages/host/test/helpers.js';
 import { createEmbed } from '../../packages/host/src/index.js';
@@ -85,6 +85,12 @@ describe('warm-up of a signed embed', () => {
 });
 
 describe('no warm-up', () => {
+  it('in Chromium (navigator.userAgentData), whose frames never use the page\'s connections', () => {
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { userAgentData: { brands: [] } }));
+    setup({ window: Object.assign(Object.create(window), { navigator: globalThis.navigator }), mintSessionId: minter('hang').mint });
+    expect(hints()).toEqual([]);
+  });
+
   it('a private embed', () => {
     const t = setup();
     expect(hints()).toEqual([]);

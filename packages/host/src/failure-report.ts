@@ -22,7 +22,7 @@ export interface FailureReport {
  */
 export function createFailureReport(lifecycle: Pick<Lifecycle, 'ready' | 'settleReady'>): FailureReport {
   const { settleReady } = lifecycle;
-  /** The page read `embed.ready`, or it settled already: nothing more to print. */
+  /** The page read `embed.ready`, or a failure was printed already: nothing (more) to print. */
   let quiet = false;
   return {
     get ready() {
@@ -30,10 +30,8 @@ export function createFailureReport(lifecycle: Pick<Lifecycle, 'ready' | 'settle
       return lifecycle.ready;
     },
     settle: {
-      resolve(payload) {
-        quiet = true;
-        settleReady.resolve(payload);
-      },
+      // Once `ready` resolved, no failure of the first load can follow (the machine rejects only a load that is not ready).
+      resolve: settleReady.resolve,
       reject(error) {
         if (!quiet) console.error(`[svc-embed] ${error.code}: ${error.message}`);
         quiet = true;

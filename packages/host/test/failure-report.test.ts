@@ -161,7 +161,7 @@ describe('the page\'s own policy refused to frame the tenant: csp-blocked at onc
     await flush();
     expect(t.embed.state).toBe('loading');
     violation({ effectiveDirective, blockedURI: `${TENANT}/embed/dashboard/d-42?session=s1` });
-    const message = `this page's Content-Security-Policy refused to frame ${TENANT}: add ${TENANT} to ${effectiveDirective}`;
+    const message = `this page's Content-Security-Policy blocked ${TENANT}: add it to ${effectiveDirective}`;
     expect(failure(changes)).toMatchObject({ code: 'csp-blocked', message });
     expect(lines()).toEqual([`[svc-embed] csp-blocked: ${message}`]);
     // Its ready timer ends later: the first cause stays, nothing more is printed.

@@ -26,6 +26,6 @@ export function watchFramePolicy(watch: FramePolicyWatch): void {
     const { effectiveDirective: directive } = event;
     // `blockedURI` is the URL, or only its origin: "https://tenant.example" must not match "https://tenant.example.evil".
     if (!/^(frame|child)-src$/.test(directive) || !`${event.blockedURI}/`.startsWith(`${origin}/`)) return;
-    watch.blocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy refused to frame ${origin}: add ${origin} to ${directive}`));
+    watch.blocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked ${origin}: add it to ${directive}`));
   });
 }

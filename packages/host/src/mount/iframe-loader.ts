@@ -3,13 +3,13 @@ import { EmbedError } from '../base/errors.js';
 import type { EmbedContext } from './embed-context.js';
 import type { MountedIframe } from './embed-iframe.js';
 import { embedUrl } from './embed-url.js';
-import { warmUp } from './warm-up.js';
+import { sharesConnections, warmUp } from './warm-up.js';
 
 /** How the embed's iframe gets its URL: at once, or after a warm-up while the first id is minted. */
 export interface IframeLoader {
   /**
    * Opens the warm-up (warm-up.ts) when it can help: an embed that mints its first id, with a URL
-   * to load. The renewal's `start` follows at once.
+   * to load, in an engine whose frames use the page's connections. The renewal's `start` follows at once.
    */
   warm(): void;
   /** Sets the iframe's URL (with `sessionId` when given; a wrapped iframe without one keeps its own) and removes the warm-up. */
@@ -43,7 +43,7 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
   let loaded = false;
   return {
     warm() {
-      if (url !== undefined && context.callbacks.mintSessionId !== undefined) removeWarmUp = warmUp({ document: iframe.ownerDocument, origin, scope });
+      if (url !== undefined && context.callbacks.mintSessionId !== undefined && sharesConnections(context.window)) removeWarmUp = warmUp({ document: iframe.ownerDocument, origin, scope });
     },
     load(sessionId) {
       const src = sessionId ? embedUrl({ options: embedOptions, origin, sessionId }) : url;
