@@ -25,13 +25,19 @@ function withSources(sources: readonly string[], more: readonly string[]): strin
  * // "default-src 'self'; frame-src https://tenant.example"
  */
 export function mergeCsp(policy: string, directives: Readonly<Record<string, readonly string[]>>): string {
-  const parsed = policy.split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name);
-  const entries = new Map(parsed.map(([name = '', ...sources]) => [name.toLowerCase(), sources]));
-  for (const [name, more] of Object.entries(directives)) {
-    const own = entries.get(name);
-    const fallback = fallbacksOf(name).map((other) => entries.get(other)).find((sources) => sources !== undefined);
-    const base = own ?? fallback;
-    if (base) entries.set(name, withSources(base, more));
+  /** The policy's directives by name (lower case), each with its sources, in their order. */
+  const entries = new Map<string, readonly string[]>();
+  for (const part of policy.split(';')) {
+    const words = part.trim().split(/\s+/);
+    const name = words.shift()?.toLowerCase();
+    if (name) entries.set(name, words);
   }
-  return [...entries].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+  for (const name of Object.keys(directives)) {
+    const fallback = fallbacksOf(name).map((other) => entries.get(other)).find((sources) => sources !== undefined);
+    const base = entries.get(name) ?? fallback;
+    if (base) entries.set(name, withSources(base, directives[name] ?? []));
+  }
+  const written: string[] = [];
+  entries.forEach((sources, name) => written.push([name, ...sources].join(' ')));
+  return written.join('; ');
 }

@@ -43,9 +43,10 @@ function sourceOf(url: string): string {
  * // "frame-src https://tenant.example; connect-src 'self'"
  */
 export function requiredCsp(options: RequiredCspOptions): RequiredCsp {
-  const directives: Record<string, string[]> = { 'frame-src': [tenantOrigin(options.baseUrl)] };
-  if (options.sessionEndpoint !== undefined) directives['connect-src'] = [sourceOf(options.sessionEndpoint)];
-  if (options.script !== undefined) directives['script-src'] = [sourceOf(options.script)];
-  const header = Object.entries(directives).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
-  return { directives, header };
+  const needed = [{ name: 'frame-src', source: tenantOrigin(options.baseUrl) }];
+  if (options.sessionEndpoint !== undefined) needed.push({ name: 'connect-src', source: sourceOf(options.sessionEndpoint) });
+  if (options.script !== undefined) needed.push({ name: 'script-src', source: sourceOf(options.script) });
+  const directives: Record<string, string[]> = {};
+  for (const { name, source } of needed) directives[name] = [source];
+  return { directives, header: needed.map(({ name, source }) => `${name} ${source}`).join('; ') };
 }
