@@ -46,8 +46,8 @@ describe('the session endpoint refused: named, and not retried', () => {
   it.each([
     [401, undefined, 'endpoint-unauthorized', `POST ${ENDPOINT} answered HTTP 401: the viewer is not signed in to your backend`],
     [403, { error: { code: 'forbidden-origin', message: 'this origin may not call the endpoint' } }, 'endpoint-forbidden-origin', `POST ${ENDPOINT} answered HTTP 403 forbidden-origin: add ${location.origin} to its allowedOrigins`],
-    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403: your backend refused this viewer`],
-    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403: your backend refused this viewer`],
+    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
+    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
     [404, undefined, 'endpoint-not-found', `POST ${ENDPOINT} answered HTTP 404: check the endpoint path`],
   ])('HTTP %i %j: %s, after one request, one line', async (status, body, code, message) => {
     const fetch = endpointAnswering(status, body);

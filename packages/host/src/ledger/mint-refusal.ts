@@ -15,6 +15,6 @@ export async function mintRefusal(response: Response, at: string): Promise<Embed
   if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path`);
   if (status !== 403) return new EmbedError('mint-failed', at);
   const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
-  if (body?.error?.code !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', `${at}: your backend refused this viewer`);
+  if (body?.error?.code !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', at);
   return new EmbedError('endpoint-forbidden-origin', `${at} forbidden-origin: add ${location.origin} to its allowedOrigins`);
 }
