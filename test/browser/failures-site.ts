@@ -6,13 +6,14 @@
 // status is noted, so a test can say that nothing failed.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { requiredCsp } from '@svc-embed/host';
 import { createSessionEndpoint, mergeCsp } from '@svc-embed/server';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { ROOT } from './harness.js';
 import { STRICT_POLICY } from './strict-csp-server.js';
+import { startTenantProxy } from './tenant-proxy.js';
 
 const FIXTURES = join(ROOT, 'test', 'browser', 'fixtures', 'failures');
 const FILES: Record<string, string> = {
@@ -54,8 +55,10 @@ export interface FailureSite {
   silentUrl: string;
   /** Serves `page` at a path of its own on the host origin; returns its URL. */
   addPage(page: PageCase): string;
-  /** Every answer so far: `<status> <METHOD> <url>` (the host origin), `<status> tenant` (the service behind its proxy), `<status> silent <url>`. */
+  /** Every answer so far: `<status> <METHOD> <url>` (the host origin), `<status> silent <url>`. */
   statuses: string[];
+  /** The status of every answer of the service (behind its proxy). */
+  serviceStatuses: number[];
   close(): Promise<void>;
 }
 
@@ -66,37 +69,6 @@ function listen(server: Server, host: string): Promise<number> {
   });
 }
 
-/**
- * A TCP proxy on localhost in front of `port` that notes the status line of every answer it carries
- * back (`HTTP/1.1 200 OK` at the start of a chunk: an answer's head comes in a chunk of its own here).
- */
-async function statusProxy(port: number, note: (status: string) => void) {
-  const sockets = new Set<Socket>();
-  const proxy = createTcpServer((client) => {
-    const upstream = connect(port, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    upstream.on('data', (chunk: Buffer) => {
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(chunk.toString('latin1'))?.[1];
-      if (status) note(status);
-    });
-    client.pipe(upstream).pipe(client);
-  });
-  const url = `http://localhost:${await listen(proxy as unknown as Server, 'localhost')}`;
-  return {
-    url,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => proxy.close(resolve));
-    },
-  };
-}
-
 /** Starts the host, the service behind its proxy and the silent tenant, on free loopback ports. */
 export async function startFailureSite(): Promise<FailureSite> {
   const statuses: string[] = [];
@@ -105,7 +77,7 @@ export async function startFailureSite(): Promise<FailureSite> {
   const hostUrl = `http://127.0.0.1:${await listen(hostServer, '127.0.0.1')}`;
   const silentUrl = `http://localhost:${await listen(silentServer, 'localhost')}`;
   const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1', hostOrigins: [hostUrl] });
-  const service = await statusProxy(Number(new URL(emulator.url).port), (status) => statuses.push(`${status} tenant`));
+  const service = await startTenantProxy(Number(new URL(emulator.url).port));
 
   const mint = async () => {
     const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
@@ -171,6 +143,7 @@ export async function startFailureSite(): Promise<FailureSite> {
     serviceUrl: service.url,
     silentUrl,
     statuses,
+    serviceStatuses: service.statuses,
     addPage(page) {
       count += 1;
       const path = `/page-${count}.html`;

@@ -8,47 +8,20 @@
 // a TCP proxy in front of the emulator that records which connection carried which request.
 // Everything waits for conditions, except that Chromium's "nothing opens" is read once the mint is
 // held and the page has loaded.
-import { createServer as createTcpServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useSuite } from './harness.js';
+import { startTenantProxy, type TenantProxy } from './tenant-proxy.js';
 
 const suite = useSuite();
-
-/** Each request line the browser sent to the tenant, with the number of the connection it came on. */
-const requests: { connection: number; line: string }[] = [];
-let connections = 0;
-let proxy: Server;
-const sockets = new Set<Socket>();
+let proxy: TenantProxy;
 let tenant = '';
 
 beforeAll(async () => {
-  const target = new URL(suite.demo.serviceUrl);
-  proxy = createTcpServer((client) => {
-    connections += 1;
-    const connection = connections;
-    const upstream = connect(Number(target.port), '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk: Buffer) => {
-      const line = chunk.toString('latin1').split('\r\n', 1)[0] ?? '';
-      if (/^[A-Z]+ \//.test(line)) requests.push({ connection, line });
-    });
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, 'localhost', resolve));
-  tenant = `http://localhost:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startTenantProxy(Number(new URL(suite.demo.serviceUrl).port));
+  tenant = proxy.url;
 });
 
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => proxy?.close(resolve));
-});
+afterAll(() => proxy?.close());
 
 it('while the id is minted, a preconnect hint opens a connection and sends nothing (none in Chromium); it goes once the URL is set, and adds no history entry', async () => {
   const { demo, page } = suite;
@@ -70,16 +43,16 @@ window.__embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(tenant)}, publ
   const chromium = page.engine === 'chromium';
   expect(warm).toEqual({ hints: chromium ? [] : [`${tenant}/`], iframes: 1 });
   // A connection opened (not in Chromium), and no request reached the tenant.
-  if (!chromium) await expect.poll(() => connections, { timeout: 15_000 }).toBeGreaterThan(0);
-  expect(requests).toEqual([]);
-  const warmConnections = connections;
+  if (!chromium) await expect.poll(() => proxy.connections, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(proxy.requests).toEqual([]);
+  const warmConnections = proxy.connections;
   if (chromium) expect(warmConnections).toBe(0);
 
   release();
   await page.waitFor(() => (window as any).__embed.state === 'ready', undefined, { timeout: 20_000 });
 
   // The first request the tenant saw is the embed's URL.
-  const navigation = requests[0];
+  const navigation = proxy.requests[0];
   expect(navigation?.line).toMatch(/^GET \/embed\/dashboard\/sales-overview\?session=/);
   // Firefox and WebKit share the page's connections with its frames: the URL came on the warm one.
   if (!chromium) expect(navigation?.connection).toBeLessThanOrEqual(warmConnections);
