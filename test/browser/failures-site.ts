@@ -5,14 +5,13 @@
 // in (401), the page's origin not allowed (403 forbidden-origin), a wrong path (404). Every answer's
 // status is noted, so a test can say that nothing failed.
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { requiredCsp } from '@svc-embed/host';
 import { createSessionEndpoint, mergeCsp } from '@svc-embed/server';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { ROOT } from './harness.js';
-import { STRICT_POLICY } from './strict-csp-server.js';
+import { listen, STRICT_POLICY } from './strict-csp-server.js';
 import { startTenantProxy } from './tenant-proxy.js';
 
 const FIXTURES = join(ROOT, 'test', 'browser', 'fixtures', 'failures');
@@ -60,13 +59,6 @@ export interface FailureSite {
   /** The status of every answer of the service (behind its proxy). */
   serviceStatuses: number[];
   close(): Promise<void>;
-}
-
-function listen(server: Server, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: 0, host }, () => resolve((server.address() as AddressInfo).port));
-  });
 }
 
 /** Starts the host, the service behind its proxy and the silent tenant, on free loopback ports. */

@@ -7,38 +7,21 @@
 // engine; what the engine itself reports (its own lines, failed requests) comes from the driver where
 // it can report it (Chromium, Firefox: see PageDriver.watchConsole); every answer of the servers is
 // noted too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserDriver, PageDriver, PageReport } from './driver/index.js';
-import { ENDPOINTS, startFailureSite, type FailureSite, type PageCase } from './failures-site.js';
-import { launchBrowser } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { PageDriver, PageReport } from './driver/index.js';
+import { ENDPOINTS, startFailureSite, type PageCase } from './failures-site.js';
+import { useSite } from './harness.js';
 
-let browser: BrowserDriver;
-let site: FailureSite;
-let setupError: unknown;
-
-beforeAll(async () => {
-  try {
-    browser = await launchBrowser();
-    site = await startFailureSite();
-  } catch (error) {
-    setupError = error;
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = useSite(() => startFailureSite());
 
 type Change = { state: string; code: string | null };
 type Recorded = { lines: string[]; violations: string[] };
 
 /** Opens a page of `page`'s case with the engine's report watched; returns the page and the reader (undefined in WebKit). */
 async function open(page: PageCase): Promise<{ tab: PageDriver; report: (() => PageReport) | undefined }> {
-  if (setupError) throw setupError;
-  const tab = await browser.newPage();
+  const tab = await suite.browser.newPage();
   const report = await tab.watchConsole();
-  await tab.goto(site.addPage(page));
+  await tab.goto(suite.site.addPage(page));
   return { tab, report };
 }
 
@@ -48,8 +31,8 @@ const errorsAndWarnings = (report: PageReport) => report.console.filter(({ level
 
 describe('a normal signed load', () => {
   it('reaches ready and its dashboard with nothing printed and no failed request', async () => {
-    const before = site.statuses.length;
-    const serviceBefore = site.serviceStatuses.length;
+    const before = suite.site.statuses.length;
+    const serviceBefore = suite.site.serviceStatuses.length;
     const { tab, report } = await open({ tenant: 'service', endpoint: ENDPOINTS.ok });
     await tab.waitFor(() => (window as unknown as { __changes: Change[] }).__changes.some(({ state }) => state === 'dashboard-loaded'), undefined, { timeout: 30_000 });
     expect((await changes(tab)).map(({ state }) => state)).toEqual(['loading', 'ready', 'dashboard-loaded']);
@@ -58,8 +41,8 @@ describe('a normal signed load', () => {
       expect(errorsAndWarnings(report())).toEqual([]);
       expect(report().failedRequests).toEqual([]);
     }
-    const answered = site.statuses.slice(before);
-    const service = site.serviceStatuses.slice(serviceBefore);
+    const answered = suite.site.statuses.slice(before);
+    const service = suite.site.serviceStatuses.slice(serviceBefore);
     // The page, its scripts, one mint, and the tenant's embed page with its files and data: all answered without an error.
     expect(answered.filter((line) => Number(line.slice(0, 3)) >= 400)).toEqual([]);
     expect(answered.filter((line) => line.includes(`POST ${ENDPOINTS.ok}`))).toEqual([`200 POST ${ENDPOINTS.ok}`]);
@@ -87,7 +70,7 @@ describe('a first setup that goes wrong: one line naming the cause and the fix, 
   ];
 
   it.each(cases)('%s', async (_what, page, code, line) => {
-    const before = site.statuses.length;
+    const before = suite.site.statuses.length;
     const { tab, report } = await open(page);
     await tab.waitFor(() => (window as unknown as { __changes: Change[] }).__changes.some(({ state }) => state === 'failed'), undefined, { timeout: 20_000 });
     expect((await changes(tab)).at(-1)).toEqual({ state: 'failed', code });
@@ -97,7 +80,7 @@ describe('a first setup that goes wrong: one line naming the cause and the fix, 
     // The engine's own report has the same one line of the SDK's (besides its own line about the failed request or the refused frame).
     if (report) expect(sdkLines(report().console.map(({ text }) => text))).toEqual([lines[0]?.replace(/^error /, '')]);
     // A refusal of the endpoint is not retried: one mint request.
-    const mints = site.statuses.slice(before).filter((answer) => answer.includes(`POST ${page.endpoint}`));
+    const mints = suite.site.statuses.slice(before).filter((answer) => answer.includes(`POST ${page.endpoint}`));
     expect(mints).toHaveLength(1);
     await tab.close();
   });

@@ -165,15 +165,44 @@ export interface Suite {
  * the suite never skips.
  */
 export function useSuite(options: DemoOptions & { open?: string } = {}): Suite {
-  const suite = {} as Suite;
+  const { open, ...demoOptions } = options;
+  const opened = {} as { page: PageDriver };
+  const started = useSite(async (browser) => {
+    const demo = await startTestDemo(demoOptions);
+    try {
+      opened.page = await browser.newPage();
+      if (open !== undefined) await openDemo(opened.page, demo, open);
+    } catch (error) {
+      await demo.close();
+      throw error;
+    }
+    return demo;
+  });
+  return {
+    get browser() {
+      return started.browser;
+    },
+    get demo() {
+      return started.site;
+    },
+    get page() {
+      return opened.page;
+    },
+  };
+}
+
+/**
+ * Sets up a test file around a site of its own (instead of the demo): this run's engine and the site
+ * `start` makes, both closed after the file. A setup failure fails every test of the file with its
+ * message: the suite never skips.
+ */
+export function useSite<Site extends { close(): Promise<unknown> }>(start: (browser: BrowserDriver) => Promise<Site>): { browser: BrowserDriver; site: Site } {
+  const suite = {} as { browser: BrowserDriver; site: Site };
   let setupError: unknown;
   beforeAll(async () => {
     try {
       suite.browser = await launchBrowser();
-      const { open, ...demoOptions } = options;
-      suite.demo = await startTestDemo(demoOptions);
-      suite.page = await suite.browser.newPage();
-      if (open !== undefined) await openDemo(suite.page, suite.demo, open);
+      suite.site = await start(suite.browser);
     } catch (error) {
       setupError = error;
     }
@@ -183,7 +212,7 @@ export function useSuite(options: DemoOptions & { open?: string } = {}): Suite {
   });
   afterAll(async () => {
     await suite.browser?.close();
-    await suite.demo?.close();
+    await suite.site?.close();
   });
   return suite;
 }

@@ -29,7 +29,8 @@ export interface StrictCspSite {
   close(): Promise<void>;
 }
 
-function listen(server: Server, host: string): Promise<number> {
+/** Listens on a free port of `host`; resolves with the port. */
+export function listen(server: Server, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: 0, host }, () => resolve((server.address() as AddressInfo).port));
