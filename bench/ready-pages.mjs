@@ -8,16 +8,22 @@
 //   warm-sibling: a second, hidden (display: none) iframe of the tenant loads the harmless URL
 //     while the id is minted; the embed's iframe is created as in the hand-written integration, and
 //     the hidden one is removed on ready;
-//   warm-sandboxed: what the SDK does (packages/host/src/mount/warm-up.ts): the same hidden iframe,
-//     sandboxed (sandbox="": no script could run in it whatever the URL answers), removed as soon as
-//     the embed's iframe has its URL;
+//   warm-sandboxed: what the SDK did until issue 30: the same hidden iframe, sandboxed (sandbox="":
+//     no script could run in it whatever the URL answers), removed as soon as the embed's iframe has
+//     its URL;
 //   warm-early: warm-sandboxed without the sandbox (what the sandbox costs);
+//   warm-abort: warm-sandboxed removed in the next task, before the tenant can answer (the request,
+//     cancelled, is a failed request to the browser: measured, not used);
 //   preconnect+sibling: both.
+// The SDK's own warm-up since issue 30 is the preconnect hint (packages/host/src/mount/warm-up.ts):
+// it sends no request. `sdk-baseline` (with --baseline <script file>) is the SDK variant on another
+// build of the host script, measured in the same rounds.
 // The harmless URL is the session-exchange endpoint by GET (`POST /api/v1/embed/session/token` is
-// the only method it has): no credential, no id, no script, a short error answer, no side effect.
+// the only method it has): no credential, no id, no script, a short error answer (405: every engine
+// shows it as a failed load), no side effect.
 
 /** Every variant, in the order of a round. */
-export const VARIANTS = ['hand-written', 'sdk', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'preconnect+sibling'];
+export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
@@ -44,6 +50,7 @@ export function hostPage({ tenant, variant, sessionId }) {
     const begin = () => { window.__t0 = performance.now(); };`;
   const scripts = {
     'hand-written': `window.__start = async () => { begin(); frame(await mint()); };`,
+    'warm-abort': `window.__start = async () => { begin(); const w = hidden(true, true); setTimeout(() => w.remove(), 0); frame(await mint()); };`,
     sdk: `window.__start = () => {
       begin();
       const embed = SvcEmbed.createEmbed({ baseUrl: tenant, publicId: 'sales-overview', container: document.body, mintSessionId: mint });
@@ -66,5 +73,6 @@ export function hostPage({ tenant, variant, sessionId }) {
     'warm-early': `window.__start = async () => { begin(); const w = hidden(true, false); const id = await mint(); frame(id); w.remove(); };`,
     'preconnect+sibling': `window.__start = async () => { begin(); preconnect(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
   };
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="/svc-embed.min.js"></script></head><body><script>${common}\n${scripts[variant]}</script></body></html>`;
+  const script = variant === 'sdk-baseline' ? '/svc-embed-baseline.min.js' : '/svc-embed.min.js';
+  return `<!doctype html><html><head><meta charset="utf-8"><script src="${script}"></script></head><body><script>${common}\n${scripts[variant === 'sdk-baseline' ? 'sdk' : variant]}</script></body></html>`;
 }

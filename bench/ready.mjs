@@ -13,7 +13,8 @@
 //   warm-replace, warm-sibling, warm-sandboxed (the SDK's), preconnect+sibling.
 // Options: --engine chromium|firefox|webkit|all (default: every engine installed; an engine asked
 // for by name that cannot be launched makes the run exit non-zero), --rounds N (default 9),
-// --variants a,b,... (default all), --mint-ms, --connect-ms, --rtt-ms. READY_TRACE=1 prints, after
+// --variants a,b,... (default all), --mint-ms, --connect-ms, --rtt-ms, --baseline <file> (another build
+// of svc-embed.min.js, measured as the variant sdk-baseline in the same rounds). READY_TRACE=1 prints, after
 // each load, when each tenant connection opened and which requests it carried.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -36,7 +37,8 @@ const MINT_MS = Number(option('mint-ms', 300));
 const CONNECT_MS = Number(option('connect-ms', 150));
 const RTT_MS = Number(option('rtt-ms', 50));
 const ENGINE = option('engine', 'all');
-const RUN_VARIANTS = option('variants', VARIANTS.join(',')).split(',');
+const BASELINE = option('baseline', undefined);
+const RUN_VARIANTS = option('variants', VARIANTS.filter((variant) => BASELINE || variant !== 'sdk-baseline').join(',')).split(',');
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -88,6 +90,7 @@ async function startServers() {
   if (!existsSync(script)) throw new Error('run "node scripts/build.mjs" first (npm run bench:ready does)');
   // Read once: the whole run measures one build, even if the tree is rebuilt meanwhile.
   const scriptBody = readFileSync(script);
+  const baselineBody = BASELINE ? readFileSync(BASELINE) : undefined;
   const host = createServer();
   await new Promise((resolve) => host.listen(0, '127.0.0.1', resolve));
   const hostUrl = `http://127.0.0.1:${host.address().port}`;
@@ -101,6 +104,7 @@ async function startServers() {
   const state = { page: { variant: 'sdk', sessionId: '', tenant: '' } };
   host.on('request', async (req, res) => {
     if (req.url === '/svc-embed.min.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scriptBody);
+    if (req.url === '/svc-embed-baseline.min.js' && baselineBody) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(baselineBody);
     if (req.url === '/api/mint') {
       const [sessionId] = await Promise.all([mint(), delay(MINT_MS)]);
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sessionId }));
@@ -123,6 +127,9 @@ async function startServers() {
  */
 async function measure(browser, servers) {
   const times = Object.fromEntries(RUN_VARIANTS.map((variant) => [variant, []]));
+  // When the embed's URL reached the tenant (ms after start, from the proxy's trace): the network's
+  // part of the time, which the machine's load moves far less than the time to `ready`.
+  const requested = Object.fromEntries(RUN_VARIANTS.map((variant) => [variant, []]));
   const failures = Object.fromEntries(RUN_VARIANTS.map((variant) => [variant, 0]));
   const port = new URL(servers.emulator.url).port;
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -131,6 +138,8 @@ async function measure(browser, servers) {
       try {
         servers.state.page = { variant, tenant: proxy.origin, sessionId: variant.startsWith('floor') ? await servers.mint() : '' };
         times[variant].push(await browser.load(`${servers.hostUrl}/${variant}`, { warm: variant === 'floor-warm', started: () => proxy.mark() }));
+        const embedUrl = proxy.trace.find((line) => / GET \/embed\/dashboard\//.test(line));
+        if (embedUrl) requested[variant].push(Number(embedUrl.split(' ')[0]));
         if (process.env.READY_TRACE) console.log(`${variant}: ${Math.round(times[variant].at(-1))} ms; ms after start: ${proxy.trace.join(', ')}`);
       } catch (error) {
         failures[variant] += 1;
@@ -140,21 +149,22 @@ async function measure(browser, servers) {
       }
     }
   }
-  return { times, failures };
+  return { times, failures, requested };
 }
 
 const ms = (value) => Math.round(value).toLocaleString('en-US');
 
 /** Prints one engine's table and ratios. */
-function report(version, { times, failures }) {
+function report(version, { times, failures, requested }) {
   const medians = Object.fromEntries(Object.entries(times).filter(([, values]) => values.length).map(([variant, values]) => [variant, median(values)]));
   console.log(`\n### ${version}\n\nmint ${MINT_MS} ms, new connection ${CONNECT_MS} ms, answer ${RTT_MS} ms; ${ROUNDS} rounds, create -> ready\n`);
-  console.log('| variant | median, ms | min–max, ms | vs hand-written, ms |\n| --- | --- | --- | --- |');
+  console.log('| variant | median, ms | min–max, ms | vs hand-written, ms | embed URL requested, median ms |\n| --- | --- | --- | --- | --- |');
   const hand = medians['hand-written'];
   for (const [variant, value] of Object.entries(medians)) {
     const saved = hand === undefined || variant === 'hand-written' ? '' : `${value <= hand ? '−' : '+'}${ms(Math.abs(value - hand))}`;
     const failed = failures[variant] ? ` (${failures[variant]} of ${ROUNDS} loads failed)` : '';
-    console.log(`| ${variant}${failed} | ${ms(value)} | ${ms(Math.min(...times[variant]))}–${ms(Math.max(...times[variant]))} | ${saved} |`);
+    const request = requested[variant].length ? ms(median(requested[variant])) : '';
+    console.log(`| ${variant}${failed} | ${ms(value)} | ${ms(Math.min(...times[variant]))}–${ms(Math.max(...times[variant]))} | ${saved} | ${request} |`);
   }
   const { sdk, 'floor-cold': floor } = medians;
   if (sdk === undefined || hand === undefined || floor === undefined) return;
@@ -168,6 +178,7 @@ async function main() {
   if (ENGINE !== 'all' && !ENGINES.includes(ENGINE)) throw new Error(`--engine must be one of ${ENGINES.join(', ')} or all (got ${ENGINE})`);
   const unknown = RUN_VARIANTS.filter((variant) => !VARIANTS.includes(variant));
   if (unknown.length) throw new Error(`unknown variants ${unknown.join(', ')}; known: ${VARIANTS.join(', ')}`);
+  if (RUN_VARIANTS.includes('sdk-baseline') && !BASELINE) throw new Error('the sdk-baseline variant needs --baseline <host script file>');
   const engines = ENGINE === 'all' ? ENGINES : [ENGINE];
   const servers = await startServers();
   let failed = false;
