@@ -13,7 +13,8 @@ export const EMBED_ERROR_CODES = {
   readyTimeout: 'ready-timeout',
   /**
    * The iframe's page loaded but sent no `ready` within `readyTimeoutMs`: the tenant refused to be
-   * framed by this page's origin (its `frame-ancestors`), or `baseUrl` or the surface is wrong.
+   * framed by this page's origin (its `frame-ancestors`), or `baseUrl` or the surface is wrong
+   * (Chromium also loads its own error page for a tenant it cannot reach).
    */
   frameSilent: 'frame-silent',
   /**
