@@ -193,6 +193,9 @@ function createSim(world: WorldCore, index: 0 | 1) {
       iframe.removed = true;
     },
     setAttribute() {},
+    // The host listens for the iframe's load (a page that loads and stays silent is frame-silent); this world sends none.
+    addEventListener() {},
+    removeEventListener() {},
   };
 
   const sim = {

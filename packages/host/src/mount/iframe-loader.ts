@@ -8,8 +8,9 @@ import { sharesConnections, warmUp } from './warm-up.js';
 /** How the embed's iframe gets its URL: at once, or after a warm-up while the first id is minted. */
 export interface IframeLoader {
   /**
-   * Opens the warm-up (warm-up.ts) when it can help: an embed that mints its first id, with a URL
-   * to load, in an engine whose frames use the page's connections. The renewal's `start` follows at once.
+   * Opens the warm-up (warm-up.ts) when it can help: an embed that mints its first id, in an iframe
+   * it created, with a URL to load, in an engine whose frames use the page's connections. The
+   * renewal's `start` follows at once.
    */
   warm(): void;
   /** Sets the iframe's URL (with `sessionId` when given; a wrapped iframe without one keeps its own) and removes the warm-up. */
@@ -26,7 +27,7 @@ export interface IframeLoader {
 export interface IframeLoaderOptions {
   /** The resolved options. */
   context: EmbedContext;
-  /** The embed's iframe. */
+  /** The embed's iframe, and its container when the SDK created it (a wrapped iframe's page is the page's own: no warm-up there). */
   mounted: MountedIframe;
   /** The embed's scope: destroying the embed removes the warm-up and the iframe's `load` listener. */
   scope: Scope;
@@ -35,7 +36,7 @@ export interface IframeLoaderOptions {
 /** Creates the {@link IframeLoader} of one embed. */
 export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
   const { context, scope } = options;
-  const { iframe } = options.mounted;
+  const { iframe, parent } = options.mounted;
   const { options: embedOptions, origin, url } = context;
   /** Removes the warm-up while it is open. */
   let removeWarmUp: (() => void) | undefined;
@@ -43,7 +44,8 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
   let loaded = false;
   return {
     warm() {
-      if (url !== undefined && context.callbacks.mintSessionId !== undefined && sharesConnections(context.window)) removeWarmUp = warmUp({ document: iframe.ownerDocument, origin, scope });
+      const warms = parent !== undefined && url !== undefined && context.callbacks.mintSessionId !== undefined;
+      if (warms && sharesConnections(context.window)) removeWarmUp = warmUp({ document: iframe.ownerDocument, origin, scope });
     },
     load(sessionId) {
       const src = sessionId ? embedUrl({ options: embedOptions, origin, sessionId }) : url;

@@ -17,7 +17,7 @@ export interface WarmUpOptions {
  * `navigator.userAgentData` is Chromium's alone (Chrome, Edge, Opera, Brave…).
  */
 export function sharesConnections(win: Window): boolean {
-  return !('userAgentData' in win.navigator);
+  return !(win.navigator as { userAgentData?: unknown }).userAgentData;
 }
 
 /**
