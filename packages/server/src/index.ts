@@ -8,6 +8,6 @@ export { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from './memory-store.js';
 export type { MemoryStore, MemoryStoreOptions } from './memory-store.js';
 export type { NodeHandler } from './node-adapter.js';
 export { LOGOUT_CONCURRENCY } from './revocation.js';
-export type { LogoutResult } from './revocation.js';
+export type { LogoutAnswer } from './revocation.js';
 export { DEFAULT_BODY_BYTES, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_SESSION_LIFETIME_MS } from './resolve-options.js';
 export type { SessionStore } from './store.js';

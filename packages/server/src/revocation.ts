@@ -1,5 +1,5 @@
 import { EndpointError } from './errors.js';
-import { mapWithConcurrency } from './bounded-concurrency.js';
+import { inParallel } from './in-parallel.js';
 import type { ResolvedOptions } from './resolve-options.js';
 
 /** What revoking needs of the options (nothing that depends on the viewer's type). */
@@ -9,10 +9,14 @@ export type RevocationParts = Pick<ResolvedOptions, 'store' | 'revoke' | 'report
 export const LOGOUT_CONCURRENCY = 4;
 
 /** The message of a failed revocation, in answers and in `failed`: the service's own words stay in `onError`. */
-export const REVOKE_FAILED_MESSAGE = 'the service did not revoke this session id; it went back to the ledger, so the next logout tries again';
+const REVOKE_FAILED_MESSAGE = 'the service did not revoke this session id; it went back to the ledger, so the next logout tries again';
 
-/** What a logout revoked, and what it could not. */
-export interface LogoutResult {
+/**
+ * The answer of a viewer's sign-out (`POST <path>/logout`, `logoutViewer`): what it revoked, and
+ * what it could not. Not the host's `LogoutResult` (what `ledger.logout()` resolves with, whose
+ * `failed[].error` is the thrown value): here `error` is the endpoint's own sentence.
+ */
+export interface LogoutAnswer {
   /** Ids revoked at the service. */
   revoked: string[];
   /** Ids whose revocation failed; each went back to the viewer's ledger. */
@@ -45,10 +49,10 @@ export async function revokeClaimed(options: RevocationParts, viewerId: string, 
  * the store), {@link LOGOUT_CONCURRENCY} at a time.
  * @throws {EndpointError} `store-unavailable` when the store could not hand the ledger over
  */
-export async function logoutViewer(options: RevocationParts, viewerId: string): Promise<LogoutResult> {
+export async function logoutViewer(options: RevocationParts, viewerId: string): Promise<LogoutAnswer> {
   const ids = await claimAllOrThrow(options, viewerId);
-  const outcomes = await mapWithConcurrency(ids, LOGOUT_CONCURRENCY, (sessionId) => revokeClaimed(options, viewerId, sessionId));
-  const result: LogoutResult = { revoked: [], failed: [] };
+  const outcomes = await inParallel(ids, LOGOUT_CONCURRENCY, (sessionId) => revokeClaimed(options, viewerId, sessionId));
+  const result: LogoutAnswer = { revoked: [], failed: [] };
   ids.forEach((sessionId, index) => {
     if (outcomes[index]?.outcome === 'revoked') result.revoked.push(sessionId);
     else result.failed.push({ sessionId, error: REVOKE_FAILED_MESSAGE });

@@ -1,6 +1,3 @@
-/** HTTP methods. */
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | string;
-
 /** The routes of the endpoint below its `path`, as a request's path names them. */
 export type Route =
   /** `<path>`: `POST` mints. */
@@ -18,7 +15,7 @@ export type Route =
 export const ROUTE_METHODS = { mint: ['POST'], logout: ['POST'], revoke: ['DELETE'] } as const;
 
 /** Longest session id the revoke route accepts; longer ones are answered 404 unread. */
-export const MAX_SESSION_ID_LENGTH = 512;
+const MAX_SESSION_ID_LENGTH = 512;
 
 /** The route a request's path (`URL.pathname`, still percent-encoded) names below `path`. */
 export function matchRoute(pathname: string, path: string): Route {

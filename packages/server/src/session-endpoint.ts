@@ -3,7 +3,7 @@ import { EndpointError } from './errors.js';
 import { createNodeHandler, type NodeHandler } from './node-adapter.js';
 import { handleRequest } from './request-handler.js';
 import { resolveOptions } from './resolve-options.js';
-import { logoutViewer, type LogoutResult } from './revocation.js';
+import { logoutViewer, type LogoutAnswer } from './revocation.js';
 import type { SessionStore } from './store.js';
 
 /** What `createSessionEndpoint` returns: one endpoint, three ways in. Every function may be passed unbound. */
@@ -23,7 +23,7 @@ export interface SessionEndpoint {
    * sign-out code (no tab needs to be open). Resolves with what was revoked and what failed.
    * @throws {EndpointError} `store-unavailable` when the store could not be read (nothing revoked)
    */
-  logoutViewer(viewerId: string): Promise<LogoutResult>;
+  logoutViewer(viewerId: string): Promise<LogoutAnswer>;
   /** The path it serves, without a trailing slash. */
   readonly path: string;
   /** The store that holds the ledgers (the memory store unless `store` was given). */

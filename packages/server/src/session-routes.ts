@@ -15,7 +15,7 @@ async function fromStore<T>(options: RevocationParts, viewerId: string, call: ()
 }
 
 /** Seconds until the oldest counted mint leaves the window: `Retry-After`, at least 1. */
-export function retryAfterSeconds(oldestAt: number, windowMs: number, now: number): number {
+function retryAfterSeconds(oldestAt: number, windowMs: number, now: number): number {
   return Math.max(1, Math.ceil((oldestAt + windowMs - now) / 1000));
 }
 
