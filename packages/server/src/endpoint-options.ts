@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { EndpointErrorCode } from './errors.js';
-import type { SessionStore } from './store.js';
+import type { SessionStore } from './stores/session-store.js';
 
 /** A viewer as the customer's own auth knows them: `id` keys their ledger; the rest is theirs. */
 export interface Viewer {

@@ -1,7 +1,7 @@
 import type { EndpointErrorReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
-import { createMemoryStore } from './memory-store.js';
-import type { SessionStore } from './store.js';
+import { createMemoryStore } from './stores/memory-store.js';
+import type { SessionStore } from './stores/session-store.js';
 
 /** Default of `limits.mintsPerWindow`. */
 export const DEFAULT_MINTS_PER_WINDOW = 30;

@@ -1,10 +1,10 @@
 import type { RequestContext, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
-import { createNodeHandler, type NodeHandler } from './node-adapter.js';
-import { handleRequest } from './request-handler.js';
+import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
+import { handleRequest } from './http/request-handler.js';
 import { resolveOptions } from './resolve-options.js';
-import { logoutViewer, type LogoutAnswer } from './revocation.js';
-import type { SessionStore } from './store.js';
+import { logoutViewer, type LogoutAnswer } from './ledger/revocation.js';
+import type { SessionStore } from './stores/session-store.js';
 
 /** What `createSessionEndpoint` returns: one endpoint, three ways in. Every function may be passed unbound. */
 export interface SessionEndpoint {

@@ -1,7 +1,7 @@
 // The memory store passes the store conformance suite, on a manual clock (expiry without waiting),
 // and keeps only what is live.
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from '../src/memory-store.js';
+import { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from '../src/index.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 function manualClock(start = 1_700_000_000_000) {

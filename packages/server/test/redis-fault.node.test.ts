@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
-import type { SessionStore } from '../src/store.js';
+import type { SessionStore } from '../src/index.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */

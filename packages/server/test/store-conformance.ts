@@ -4,7 +4,7 @@
 // never after it expired; claimAll takes every live id at once; countMint counts a sliding window;
 // and all of it holds under concurrency and across two instances sharing one store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionStore } from '../src/store.js';
+import type { SessionStore } from '../src/index.js';
 
 /** One store made for one test, and how the suite drives it. */
 export interface StoreUnderTest {

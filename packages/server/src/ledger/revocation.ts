@@ -1,6 +1,6 @@
-import { EndpointError } from './errors.js';
+import { EndpointError } from '../errors.js';
 import { inParallel } from './in-parallel.js';
-import type { ResolvedOptions } from './resolve-options.js';
+import type { ResolvedOptions } from '../resolve-options.js';
 
 /** What revoking needs of the options (nothing that depends on the viewer's type). */
 export type RevocationParts = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'now' | 'limits'>;

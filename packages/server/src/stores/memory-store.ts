@@ -1,4 +1,4 @@
-import type { SessionStore } from './store.js';
+import type { SessionStore } from './session-store.js';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {

@@ -1,8 +1,8 @@
 import { checkBodySize } from './body-limit.js';
-import type { RequestContext, Viewer } from './endpoint-options.js';
-import { EndpointError } from './errors.js';
+import type { RequestContext, Viewer } from '../endpoint-options.js';
+import { EndpointError } from '../errors.js';
 import { checkOrigin } from './origin-check.js';
-import type { ResolvedOptions } from './resolve-options.js';
+import type { ResolvedOptions } from '../resolve-options.js';
 import { errorResponse } from './responses.js';
 import { matchRoute, ROUTE_METHODS, type Route } from './routes.js';
 import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';

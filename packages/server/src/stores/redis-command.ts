@@ -4,7 +4,7 @@
  * `timeoutMs` is withdrawn from the client's queue (its abort signal) and refused.
  */
 import type { RedisScript } from './redis-scripts.js';
-import { EndpointError } from './errors.js';
+import { EndpointError } from '../errors.js';
 
 /**
  * What the Redis store needs of a client: a connected client from `createClient(...)` of the official

@@ -1,4 +1,4 @@
-import type { ResolvedOptions } from './resolve-options.js';
+import type { ResolvedOptions } from '../resolve-options.js';
 
 /** Why a request's origin was refused, or `null` when it may go on. */
 export type OriginVerdict = null | { message: string };

@@ -1,8 +1,8 @@
-import type { Viewer } from './endpoint-options.js';
-import { EndpointError } from './errors.js';
-import type { ResolvedOptions } from './resolve-options.js';
+import type { Viewer } from '../endpoint-options.js';
+import { EndpointError } from '../errors.js';
+import type { ResolvedOptions } from '../resolve-options.js';
 import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
-import { logoutViewer, revokeClaimed, type RevocationParts } from './revocation.js';
+import { logoutViewer, revokeClaimed, type RevocationParts } from '../ledger/revocation.js';
 
 /** Runs one store call; its failure becomes `store-unavailable` with the endpoint's own message. */
 async function fromStore<T>(options: RevocationParts, viewerId: string, call: () => Promise<T>, message: string): Promise<T> {

@@ -11,10 +11,10 @@
  * types from `redis`: the customer passes their own connected client.
  */
 import { randomUUID } from 'node:crypto';
-import type { SessionStore } from './store.js';
+import type { SessionStore } from './session-store.js';
 import { createScriptRunner, type RedisStoreClient, type RunScript } from './redis-command.js';
 import { ADD_SCRIPT, CLAIM_ALL_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT } from './redis-scripts.js';
-import { EndpointError } from './errors.js';
+import { EndpointError } from '../errors.js';
 
 /** The key prefix when none is given. */
 export const DEFAULT_REDIS_PREFIX = 'svc-embed:';

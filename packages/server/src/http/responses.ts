@@ -1,4 +1,4 @@
-import type { EndpointErrorCode } from './errors.js';
+import type { EndpointErrorCode } from '../errors.js';
 
 /** The HTTP status of each error code of an answer. */
 export const ERROR_STATUS: Record<Exclude<EndpointErrorCode, 'invalid-options'>, number> = {

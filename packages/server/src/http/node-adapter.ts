@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestContext } from './endpoint-options.js';
+import type { RequestContext } from '../endpoint-options.js';
 import { errorResponse } from './responses.js';
 import { matchRoute, ROUTE_METHODS } from './routes.js';
 
