@@ -35,6 +35,11 @@ export interface EndpointLimits {
   mintWindowMs?: number;
   /** Largest request body accepted, bytes; past it `413`. Default 1024. */
   bodyBytes?: number;
+  /**
+   * How long a request's body may take to arrive once its head passed the checks, ms; past it `408`
+   * (the endpoint's requests carry none). Default 5000.
+   */
+  bodyTimeoutMs?: number;
   /** How long an id stays in the ledger after it was minted (the session's lifetime), ms. Default 24 h. */
   sessionLifetimeMs?: number;
 }

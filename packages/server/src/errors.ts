@@ -25,6 +25,8 @@ export const ENDPOINT_ERROR_CODES = {
   methodNotAllowed: 'method-not-allowed',
   /** 413: the request's body is larger than `limits.bodyBytes`. */
   bodyTooLarge: 'body-too-large',
+  /** 408: the request's body did not arrive within `limits.bodyTimeoutMs`. */
+  bodyTimeout: 'body-timeout',
   /** 500: `viewer(request)` threw, or gave something other than `null` or an object with a non-empty string `id`. */
   viewerFailed: 'viewer-failed',
   /** 500: anything else that went wrong inside the endpoint. */

@@ -11,6 +11,8 @@ export const DEFAULT_MINT_WINDOW_MS = 60_000;
 export const DEFAULT_BODY_BYTES = 1024;
 /** Default of `limits.sessionLifetimeMs`: the signed session's nominal 24 h. */
 export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
+/** Default of `limits.bodyTimeoutMs`: a body the endpoint does not need gets a few seconds. */
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {
@@ -20,7 +22,7 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; sessionLifetimeMs: number };
+  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; sessionLifetimeMs: number };
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   now: () => number;
@@ -93,6 +95,7 @@ function checkLimits(limits: NonNullable<SessionEndpointOptions['limits']>): Res
     mintsPerWindow: positive('mintsPerWindow', DEFAULT_MINTS_PER_WINDOW),
     mintWindowMs: positive('mintWindowMs', DEFAULT_MINT_WINDOW_MS),
     bodyBytes: positive('bodyBytes', DEFAULT_BODY_BYTES),
+    bodyTimeoutMs: positive('bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS),
     sessionLifetimeMs: positive('sessionLifetimeMs', DEFAULT_SESSION_LIFETIME_MS),
   };
 }

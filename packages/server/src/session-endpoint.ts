@@ -52,7 +52,7 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
   const handle = (request: Request, context: RequestContext = {}) => handleRequest(resolved, request, context);
   return {
     fetch: (request) => handle(request),
-    node: createNodeHandler({ path: resolved.path, bodyBytes: resolved.limits.bodyBytes, handle }),
+    node: createNodeHandler({ checks: resolved, bodyTimeoutMs: resolved.limits.bodyTimeoutMs, handle }),
     logoutViewer: (viewerId) => {
       if (typeof viewerId !== 'string' || viewerId.length === 0) {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));

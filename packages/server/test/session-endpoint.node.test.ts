@@ -334,6 +334,20 @@ describe('request checks', () => {
     expect((await endpoint.fetch(browserRequest('POST', PATH, { viewer: 'ada', body: '{}' }))).status).toBe(200);
   });
 
+  it('answers 408 body-timeout to a streamed body that does not end within limits.bodyTimeoutMs, and mints nothing', async () => {
+    const { endpoint, service } = makeEndpoint({ limits: { bodyTimeoutMs: 100 } });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(4));
+      },
+    });
+    const request = new Request(`${ORIGIN}${PATH}`, { method: 'POST', headers: { origin: ORIGIN, 'x-viewer': 'ada' }, body: stalled, duplex: 'half' } as RequestInit);
+    const response = await endpoint.fetch(request);
+    expect(response.status).toBe(408);
+    expect((await json(response)).error.code).toBe('body-timeout');
+    expect(service.mintCalls).toBe(0);
+  });
+
   it('answers 500 viewer-failed when viewer() throws or gives no id, without its words', async () => {
     for (const viewer of [() => { throw new Error(`session secret ${SECRET}`); }, () => ({ id: 42 }), () => ({ name: 'ada' }), () => ({ id: '' })]) {
       const { endpoint, service } = makeEndpoint({ viewer: viewer as never });

@@ -1,7 +1,15 @@
+/**
+ * The Fetch API handler behind `node:http` and Express: 1. the checks that need no body, on the raw
+ * request-target and the headers (request-checks.ts), answered before a byte is read; 2. the body,
+ * within its limit and deadline (408, 413); 3. a `Request` for the Fetch handler; 4. its `Response`
+ * written back. A refusal made before the body was read closes the connection when a body may
+ * follow, so an unread body is never drained.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestContext } from '../endpoint-options.js';
-import { errorResponse } from './responses.js';
-import { matchRoute, ROUTE_METHODS } from './routes.js';
+import { readNodeBody } from './node-body.js';
+import { checkHead, pathnameOf, type HeadCheckOptions, type RequestHead } from './request-checks.js';
+import { bodyTimeoutResponse, bodyTooLargeResponse, noRouteResponse } from './responses.js';
 
 /**
  * A `node:http` request handler that is also Express middleware: `(req, res, next?)`. With `next`,
@@ -11,30 +19,31 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 /** What the node adapter needs of the endpoint. */
 export interface NodeAdapterParts {
-  /** The endpoint's path. */
-  path: string;
-  /** The body limit, bytes: the adapter reads one byte more at most, so the handler can answer 413. */
-  bodyBytes: number;
+  /** The options the checks read (path, origins, the body's limit). */
+  checks: HeadCheckOptions;
+  /** How long the body may take to arrive, ms. */
+  bodyTimeoutMs: number;
   /** The Fetch API handler, with the request's context. */
   handle(request: Request, context: RequestContext): Promise<Response>;
 }
 
 /**
- * Adapts the Fetch API handler to `node:http` and Express: reads the body (never past the limit),
- * builds a `Request`, writes the `Response`. Under Express the path is read from `req.originalUrl`,
- * so the endpoint works with `app.use(endpoint.node)` and `app.use('/api/embed-session', endpoint.node)`
- * alike. A body an earlier body parser consumed is taken as empty (that parser's limit applies).
+ * Adapts the Fetch API handler to `node:http` and Express. Under Express the path is read from
+ * `req.originalUrl`, so the endpoint works with `app.use(endpoint.node)` and
+ * `app.use('/api/embed-session', endpoint.node)` alike. A body an earlier body parser consumed is
+ * taken as empty (that parser's limit applies).
  */
 export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
   return async (req, res, next) => {
     try {
       const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-      if (next && matchRoute(new URL(target, 'http://localhost').pathname, parts.path).kind === 'outside') return next();
-      const body = await readBody(req, parts.bodyBytes);
-      const request = toRequest(req, target, body);
-      const response = request ? await parts.handle(request, { nodeRequest: req }) : unsupportedMethod(req.method ?? '', target, parts.path);
-      if (body && body.byteLength > parts.bodyBytes) res.setHeader('Connection', 'close');
-      await writeResponse(res, response);
+      const verdict = checkHead(nodeHead(req, target), parts.checks);
+      if (verdict.kind === 'outside') {
+        if (next) return next();
+        return await writeResponse(res, noRouteResponse(parts.checks.path), { close: expectsBody(req) });
+      }
+      if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: expectsBody(req) });
+      await serveRead(parts, { req, res, target });
     } catch (error) {
       if (next) return next(error);
       if (!res.headersSent) res.statusCode = 500;
@@ -43,32 +52,28 @@ export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
   };
 }
 
-/** The request's body, up to `limit + 1` bytes (the rest is dropped), or `null` for none. */
-function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (body: Uint8Array<ArrayBuffer> | null) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      resolve(body);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-      if (size > limit) finish(new Uint8Array(Buffer.concat(chunks).subarray(0, limit + 1)));
-    };
-    const onEnd = () => finish(size > 0 ? new Uint8Array(Buffer.concat(chunks)) : null);
-    const onError = (error: Error) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      reject(error);
-    };
-    req.on('data', onData).on('end', onEnd).on('error', onError);
-  });
+/** The body, then the Fetch handler; a body too large or too slow is answered without it. */
+async function serveRead(parts: NodeAdapterParts, exchange: { req: IncomingMessage; res: ServerResponse; target: string }): Promise<void> {
+  const { req, res, target } = exchange;
+  const body = await readNodeBody(req, { limitBytes: parts.checks.limits.bodyBytes, timeoutMs: parts.bodyTimeoutMs });
+  if (body.kind === 'too-large') return writeResponse(res, bodyTooLargeResponse(parts.checks.limits.bodyBytes), { close: true });
+  if (body.kind === 'timed-out') return writeResponse(res, bodyTimeoutResponse(parts.bodyTimeoutMs), { close: true });
+  return writeResponse(res, await parts.handle(toRequest(req, target, body.bytes), { nodeRequest: req }), { close: false });
 }
 
-/** The `Request` of a node request, or `null` for a method the Fetch API refuses (`CONNECT`, `TRACE`). */
-function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayBuffer> | null): Request | null {
+function nodeHead(req: IncomingMessage, target: string): RequestHead {
+  return {
+    method: req.method ?? 'GET',
+    rawPath: target.split(/[?#]/, 1)[0] ?? '/',
+    header: (name) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** The `Request` of a node request whose method and path passed the checks. */
+function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayBuffer> | null): Request {
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const host = req.headers.host && URL.canParse(`${scheme}://${req.headers.host}`) ? req.headers.host : 'localhost';
   const headers = new Headers();
@@ -76,24 +81,20 @@ function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayB
     if (name.startsWith(':') || value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  try {
-    return new Request(new URL(target, `${scheme}://${host}`), { method: req.method ?? 'GET', headers, body });
-  } catch {
-    return null;
-  }
+  const queryAt = target.indexOf('?');
+  const search = queryAt === -1 ? '' : target.slice(queryAt);
+  return new Request(`${scheme}://${host}${pathnameOf(target)}${search}`, { method: req.method ?? 'GET', headers, body });
 }
 
-/** The answer to a method the Fetch API cannot carry: 405 with the route's methods, or 404 off the routes. */
-function unsupportedMethod(method: string, target: string, path: string): Response {
-  const route = matchRoute(new URL(target, 'http://localhost').pathname, path);
-  if (route.kind === 'outside' || route.kind === 'unknown') return errorResponse('not-found', 'no such route');
-  const allowed = ROUTE_METHODS[route.kind].join(', ');
-  return errorResponse('method-not-allowed', `${method} is not served here; use ${allowed}`, { Allow: allowed });
+/** Whether a body may follow the head: answered without reading it, the connection must then close. */
+function expectsBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(res: ServerResponse, response: Response, how: { close: boolean }): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (how.close) res.setHeader('Connection', 'close');
   res.end(body);
 }

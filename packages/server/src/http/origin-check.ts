@@ -4,15 +4,16 @@ import type { ResolvedOptions } from '../resolve-options.js';
 export type OriginVerdict = null | { message: string };
 
 /**
- * The endpoint's CSRF guard. A browser sends `Origin` on every POST and DELETE: it must be one of
- * `allowedOrigins` (an opaque `null` origin never is), and `Sec-Fetch-Site: cross-site` is refused
- * even then (the endpoint speaks no CORS: pages call it from their own site). A request with neither
- * header comes from no browser and follows `requestsWithoutOrigin`; one with `Sec-Fetch-Site` but no
- * `Origin` is a browser request that hides where it comes from, and is refused.
+ * The endpoint's CSRF guard, from the request's headers alone. A browser sends `Origin` on every
+ * POST and DELETE: it must be one of `allowedOrigins` (an opaque `null` origin never is), and
+ * `Sec-Fetch-Site: cross-site` is refused even then (the endpoint speaks no CORS: pages call it from
+ * their own site). A request with neither header comes from no browser and follows
+ * `requestsWithoutOrigin`; one with `Sec-Fetch-Site` but no `Origin` is a browser request that hides
+ * where it comes from, and is refused.
  */
-export function checkOrigin(request: Request, options: Pick<ResolvedOptions, 'allowedOrigins' | 'requestsWithoutOrigin'>): OriginVerdict {
-  const origin = request.headers.get('origin');
-  const fetchSite = request.headers.get('sec-fetch-site');
+export function checkOrigin(header: (name: string) => string | null, options: Pick<ResolvedOptions, 'allowedOrigins' | 'requestsWithoutOrigin'>): OriginVerdict {
+  const origin = header('origin');
+  const fetchSite = header('sec-fetch-site');
   if (fetchSite?.toLowerCase() === 'cross-site') {
     return { message: 'cross-site requests are refused: call the endpoint from a page of your own site listed in allowedOrigins' };
   }
