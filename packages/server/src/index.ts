@@ -10,4 +10,4 @@ export type { NodeHandler } from './http/node-adapter.js';
 export { LOGOUT_CONCURRENCY } from './ledger/revocation.js';
 export type { LogoutAnswer } from './ledger/revocation.js';
 export { DEFAULT_BODY_BYTES, DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_SESSION_LIFETIME_MS } from './resolve-options.js';
-export type { SessionStore } from './stores/session-store.js';
+export type { MintAttempt, MintCount, SessionStore } from './stores/session-store.js';

@@ -18,13 +18,14 @@ describeStoreConformance('memory store', async () => {
     elapse: async (ms) => {
       clock.advance(ms);
     },
+    stateSize: async () => store.entryCount(),
     stop: async () => store.close?.(),
   };
 });
 
 describeStoreConformance('memory store on the wall clock', async () => {
   const store = createMemoryStore();
-  return { store, stop: async () => store.close?.() };
+  return { store, stateSize: async () => store.entryCount(), stop: async () => store.close?.() };
 });
 
 describe('memory store', () => {
@@ -32,7 +33,7 @@ describe('memory store', () => {
     const clock = manualClock();
     const store = createMemoryStore({ now: clock.now });
     for (let index = 0; index < 100; index += 1) await store.add(`viewer-${index}`, `ses_${index}`, clock.now() + 1000);
-    for (let index = 0; index < 100; index += 1) await store.countMint(`viewer-${index}`, clock.now(), 1000);
+    for (let index = 0; index < 100; index += 1) await store.countMint({ viewerId: `viewer-${index}`, now: clock.now(), windowMs: 1000 });
     expect(store.viewerCount()).toBe(100);
     clock.advance(MEMORY_SWEEP_INTERVAL_MS);
     await store.add('late', 'ses_late', clock.now() + 1000);

@@ -60,6 +60,11 @@ function manualClock(start = 1_700_000_000_000) {
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
+/** How many values Redis holds for one viewer: ids in the ledger, fields of the mint counters. */
+async function redisStateSize(redis: Client, prefix: string, viewerId: string): Promise<number> {
+  return (await redis.zCard(`${prefix}ledger:${viewerId}`)) + (await redis.hLen(`${prefix}mints:${viewerId}`));
+}
+
 describeStoreConformance('Redis store', async () => {
   const clock = manualClock();
   const prefix = freshPrefix();
@@ -70,6 +75,7 @@ describeStoreConformance('Redis store', async () => {
     elapse: async (ms) => {
       clock.advance(ms);
     },
+    stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
     stop: async () => undefined, // the server, and every key on it, goes in afterAll
   };
 });
@@ -79,6 +85,7 @@ describeStoreConformance('Redis store on the wall clock', async () => {
   return {
     store: createRedisStore({ client: client(0), prefix }),
     secondInstance: createRedisStore({ client: client(1), prefix }),
+    stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
     stop: async () => undefined,
   };
 });
@@ -94,6 +101,7 @@ describeStoreConformance('Redis store on RESP2 clients', async () => {
   return {
     store: createRedisStore({ client: resp2Client(0), prefix }),
     secondInstance: createRedisStore({ client: resp2Client(1), prefix }),
+    stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
     stop: async () => undefined,
   };
 });
@@ -130,21 +138,21 @@ describe('Redis store keys', () => {
     await expect.poll(() => client().exists(`${prefix}ledger:ada`), { timeout: 3_000, interval: 50 }).toBe(0);
   });
 
-  it('keeps the mint count in its own key, expiring one window after the latest mint', async () => {
+  it('keeps the mint counters in a hash of four fields, expiring two windows after the latest attempt', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
-    await store.countMint('ada', Date.now(), 60_000);
-    expect(await client().zCard(`${prefix}mints:ada`)).toBe(1);
+    for (let index = 0; index < 500; index += 1) await store.countMint({ viewerId: 'ada', now: Date.now(), windowMs: 60_000 });
+    expect(await client().hLen(`${prefix}mints:ada`)).toBe(4);
     const ttl = await client().pTTL(`${prefix}mints:ada`);
-    expect(ttl).toBeGreaterThan(55_000);
-    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(ttl).toBeGreaterThan(115_000);
+    expect(ttl).toBeLessThanOrEqual(120_000);
   });
 
   it('writes no key outside its prefix', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
     await store.add('ada', 'ses_1', Date.now() + HOUR);
-    await store.countMint('ada', Date.now(), 60_000);
+    await store.countMint({ viewerId: 'ada', now: Date.now(), windowMs: 60_000 });
     await store.claim('ada', 'ses_unknown');
     expect((await client().keys(`${prefix}*`)).sort()).toEqual([`${prefix}ledger:ada`, `${prefix}mints:ada`]);
     const outside = (await client().keys('*')).filter((key) => !key.startsWith('test-') && !key.startsWith('svc-embed:'));
@@ -162,8 +170,8 @@ describe('Redis store prefixes', () => {
     expect(await first.claimAll('ada')).toEqual(['ses_first']);
     expect(await second.claimAll('ada')).toEqual(['ses_second']);
     const t = Date.now();
-    await first.countMint('ada', t, 60_000);
-    expect(await second.countMint('ada', t, 60_000)).toEqual({ count: 1, oldestAt: t });
+    await first.countMint({ viewerId: 'ada', now: t, windowMs: 60_000 });
+    expect((await second.countMint({ viewerId: 'ada', now: t, windowMs: 60_000 })).current).toBe(1);
   });
 });
 
@@ -257,6 +265,45 @@ async function mint(endpoint: SessionEndpoint, viewer: string): Promise<string> 
   return sessionId;
 }
 
+/** Every value under a prefix: members of sorted sets and sets, fields of hashes, one per string. */
+async function valuesUnder(prefix: string): Promise<number> {
+  let total = 0;
+  for (const key of await client().keys(`${prefix}*`)) {
+    const type = await client().type(key);
+    if (type === 'zset') total += await client().zCard(key);
+    else if (type === 'hash') total += await client().hLen(key);
+    else if (type === 'set') total += await client().sCard(key);
+    else total += 1;
+  }
+  return total;
+}
+
+/** An endpoint for viewer ada alone, at most 3 mints a minute, on the Redis store under `prefix` through client `index`. */
+const limitedEndpoint = (prefix: string, index = 0) =>
+  createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: () => ({ id: 'ada' }),
+    mint: () => `ses_${Math.random()}`,
+    revoke: () => undefined,
+    limits: { mintsPerWindow: 3 },
+    store: createRedisStore({ client: client(index), prefix }),
+  });
+
+describe('refused mints on Redis', () => {
+  it('keep a constant amount of state: the values Redis holds for the viewer do not grow with refusals', async () => {
+    const prefix = freshPrefix();
+    const endpoint = limitedEndpoint(prefix);
+    for (let index = 0; index < 4; index += 1) await call(endpoint, 'ada', 'POST');
+    const afterOneRefusal = await valuesUnder(prefix);
+    for (let batch = 0; batch < 20; batch += 1) {
+      const statuses = await Promise.all(Array.from({ length: 100 }, async () => (await call(endpoint, 'ada', 'POST')).status));
+      expect(new Set(statuses)).toEqual(new Set([429]));
+    }
+    expect(await valuesUnder(prefix)).toBe(afterOneRefusal);
+  });
+});
+
 describe('two endpoint instances sharing one Redis', () => {
   it('mints on one and signs out on the other: every id of the viewer is revoked, once, and no one else\'s', async () => {
     const { service, first, second } = twoInstances();
@@ -294,17 +341,7 @@ describe('two endpoint instances sharing one Redis', () => {
 
   it('shares the mint limit: the instances count one window per viewer between them', async () => {
     const prefix = freshPrefix();
-    const limited = (index: number) =>
-      createSessionEndpoint({
-        path: PATH,
-        allowedOrigins: [ORIGIN],
-        viewer: () => ({ id: 'ada' }),
-        mint: () => `ses_${Math.random()}`,
-        revoke: () => undefined,
-        limits: { mintsPerWindow: 3 },
-        store: createRedisStore({ client: client(index), prefix }),
-      });
-    const [first, second] = [limited(0), limited(1)];
+    const [first, second] = [limitedEndpoint(prefix, 0), limitedEndpoint(prefix, 1)];
     const statuses = [];
     for (const endpoint of [first, second, first, second]) statuses.push((await call(endpoint, 'ada', 'POST')).status);
     expect(statuses).toEqual([200, 200, 200, 429]);

@@ -36,8 +36,9 @@ describe('POST <path>: mint', () => {
     }
     const refused = await mint(endpoint, 'ada');
     expect(refused.status).toBe(429);
-    // The first mint was 30 s ago: it leaves the 60 s window in 30 s.
-    expect(refused.headers.get('retry-after')).toBe('30');
+    // The clock stands 50 s into a minute window holding 4 attempts (this one too): one more fits
+    // once this window's weight has faded to (3 - 1) / 4 of it, 30 s into the next window, in 40 s.
+    expect(refused.headers.get('retry-after')).toBe('40');
     expect((await json(refused)).error.code).toBe('mint-limit');
     expect(service.mintCalls).toBe(3);
     expect((await mint(endpoint, 'bob')).status).toBe(200);
@@ -81,6 +82,17 @@ describe('POST <path>: mint', () => {
     expect(text).not.toContain(SECRET);
     expect(service.minted).toEqual(['ses_ada_1']);
     expect(service.revoked).toEqual(['ses_ada_1']);
+  });
+
+  it('keeps a constant amount of state for a viewer whose mints are refused, however many (memory store)', async () => {
+    const store = createMemoryStore();
+    const { endpoint, service } = makeEndpoint({ store, now: Date.now, limits: { mintsPerWindow: 3 } });
+    for (let index = 0; index < 3; index += 1) expect((await mint(endpoint, 'ada')).status).toBe(200);
+    expect((await mint(endpoint, 'ada')).status).toBe(429);
+    const afterOneRefusal = store.entryCount();
+    for (let index = 0; index < 5_000; index += 1) await mint(endpoint, 'ada');
+    expect(store.entryCount()).toBe(afterOneRefusal);
+    expect(service.mintCalls).toBe(3);
   });
 
   it('answers 503 and mints nothing when the store cannot count the mint', async () => {

@@ -1,7 +1,7 @@
 // The conformance suite every `SessionStore` passes: the memory store here
 // (memory-store.node.test.ts) and the Redis store (its own test file calls this function). It checks
 // what the endpoint relies on: an id recorded is claimed by exactly one caller, by its own viewer only,
-// never after it expired; claimAll takes every live id at once; countMint counts a sliding window;
+// never after it expired; claimAll takes every live id at once; countMint keeps two counters;
 // and all of it holds under concurrency and across two instances sharing one store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '../src/index.js';
@@ -19,6 +19,8 @@ export interface StoreUnderTest {
   now?: () => number;
   /** Lets `ms` pass on the store's clock (a manual clock advances; a real one is waited for). Default: a real wait. */
   elapse?: (ms: number) => Promise<void>;
+  /** How many values the store holds for one viewer (ids, counters), for the constant-state rule. */
+  stateSize(viewerId: string): Promise<number>;
   /** Releases everything the test made (connections, servers, keys). */
   stop(): Promise<void>;
 }
@@ -56,7 +58,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
 
     describeLedger({ store, later });
     describeExpiry({ store, now, elapse, later });
-    describeMintCount({ store, now });
+    describeMintCount({ store, now, stateSize: (viewerId) => current().stateSize(viewerId) });
     describeConcurrency({ store, later, second: () => current().secondInstance ?? store() });
   });
 }
@@ -146,34 +148,43 @@ function describeExpiry({ store, now, elapse, later }: SuiteParts & { now: () =>
   });
 }
 
-function describeMintCount({ store, now }: { store: () => SessionStore; now: () => number }): void {
+function describeMintCount({ store, now, stateSize }: { store: () => SessionStore; now: () => number; stateSize: (viewerId: string) => Promise<number> }): void {
   describe('countMint', () => {
-    it('counts the mints of a sliding window, this one included, and says when the oldest leaves it', async () => {
-      const t = now();
-      expect(await store().countMint('ada', t, 1000)).toEqual({ count: 1, oldestAt: t });
-      expect(await store().countMint('ada', t + 10, 1000)).toEqual({ count: 2, oldestAt: t });
-      expect(await store().countMint('ada', t + 20, 1000)).toEqual({ count: 3, oldestAt: t });
-      // A mint at `at` is in the window at `now` while at > now - windowMs.
-      expect(await store().countMint('ada', t + 1000, 1000)).toEqual({ count: 3, oldestAt: t + 10 });
-      expect(await store().countMint('ada', t + 5000, 1000)).toEqual({ count: 1, oldestAt: t + 5000 });
+    const count = (viewerId: string, at: number, windowMs = 1000) => store().countMint({ viewerId, now: at, windowMs });
+
+    it('counts the attempts of the current window and keeps the one before as a number', async () => {
+      const start = Math.ceil(now() / 1000) * 1000;
+      expect(await count('ada', start + 100)).toEqual({ windowStart: start, current: 1, previous: 0 });
+      expect(await count('ada', start + 500)).toEqual({ windowStart: start, current: 2, previous: 0 });
+      expect(await count('ada', start + 1200)).toEqual({ windowStart: start + 1000, current: 1, previous: 2 });
+      expect(await count('ada', start + 1900)).toEqual({ windowStart: start + 1000, current: 2, previous: 2 });
+      expect(await count('ada', start + 3500)).toEqual({ windowStart: start + 3000, current: 1, previous: 0 });
     });
 
     it('counts each viewer apart', async () => {
-      const t = now();
-      await store().countMint('ada', t, 1000);
-      await store().countMint('ada', t + 1, 1000);
-      expect(await store().countMint('bob', t + 2, 1000)).toEqual({ count: 1, oldestAt: t + 2 });
+      const start = Math.ceil(now() / 1000) * 1000;
+      await count('ada', start);
+      await count('ada', start + 1);
+      expect(await count('bob', start + 2)).toEqual({ windowStart: start, current: 1, previous: 0 });
     });
 
-    it('counts every one of concurrent mints at the same moment', async () => {
+    it('counts every one of concurrent attempts at the same moment', async () => {
       const t = now();
-      const counts = await Promise.all(Array.from({ length: 20 }, () => store().countMint('ada', t, 60_000)));
-      expect(counts.map(({ count }) => count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
-      expect(counts.every(({ oldestAt }) => oldestAt === t)).toBe(true);
+      const counts = await Promise.all(Array.from({ length: 20 }, () => count('ada', t, 60_000)));
+      expect(counts.map(({ current }) => current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    });
+
+    it('keeps a constant amount of state per viewer, however many attempts', async () => {
+      const t = now();
+      await count('ada', t, 60_000);
+      const afterOne = await stateSize('ada');
+      for (let batch = 0; batch < 10; batch += 1) await Promise.all(Array.from({ length: 100 }, () => count('ada', t, 60_000)));
+      expect((await count('ada', t, 60_000)).current).toBe(1002);
+      expect(await stateSize('ada')).toBe(afterOne);
     });
 
     it('keeps the mint count apart from the ledger', async () => {
-      await store().countMint('ada', now(), 60_000);
+      await count('ada', now(), 60_000);
       expect(await store().claimAll('ada')).toEqual([]);
     });
   });
@@ -215,8 +226,8 @@ function describeConcurrency({ store, later, second }: SuiteParts & { second: ()
 
     it('shares the mint count between two instances', async () => {
       const t = Date.now();
-      await store().countMint('ada', t, 60_000);
-      expect((await second().countMint('ada', t + 1, 60_000)).count).toBe(2);
+      await store().countMint({ viewerId: 'ada', now: t, windowMs: 60_000 });
+      expect((await second().countMint({ viewerId: 'ada', now: t + 1, windowMs: 60_000 })).current).toBe(2);
     });
   });
 }

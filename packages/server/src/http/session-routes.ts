@@ -1,6 +1,7 @@
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import type { ResolvedOptions } from '../resolve-options.js';
+import { mintVerdict } from '../ledger/mint-window.js';
 import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
 import { logoutViewer, revokeClaimed, type RevocationParts } from '../ledger/revocation.js';
 
@@ -14,11 +15,6 @@ async function fromStore<T>(options: RevocationParts, viewerId: string, call: ()
   }
 }
 
-/** Seconds until the oldest counted mint leaves the window: `Retry-After`, at least 1. */
-function retryAfterSeconds(oldestAt: number, windowMs: number, now: number): number {
-  return Math.max(1, Math.ceil((oldestAt + windowMs - now) / 1000));
-}
-
 /**
  * `POST <path>`: counts the mint against the viewer's limit, mints, records the id in the viewer's
  * ledger, and only then answers `{ sessionId }`. An id that could not be recorded is revoked at once
@@ -27,9 +23,10 @@ function retryAfterSeconds(oldestAt: number, windowMs: number, now: number): num
 export async function mintRoute<V extends Viewer>(options: ResolvedOptions<V>, viewer: V): Promise<Response> {
   const now = options.now();
   const { mintsPerWindow, mintWindowMs, sessionLifetimeMs } = options.limits;
-  const counted = await fromStore(options, viewer.id, () => options.store.countMint(viewer.id, now, mintWindowMs), 'the session store is unavailable: no id was minted; try again shortly');
-  if (counted.count > mintsPerWindow) {
-    const seconds = retryAfterSeconds(counted.oldestAt, mintWindowMs, now);
+  const counted = await fromStore(options, viewer.id, () => options.store.countMint({ viewerId: viewer.id, now, windowMs: mintWindowMs }), 'the session store is unavailable: no id was minted; try again shortly');
+  const verdict = mintVerdict(counted, { now, windowMs: mintWindowMs, mintsPerWindow });
+  if (verdict.kind === 'refused') {
+    const seconds = verdict.retryAfterSeconds;
     return errorResponse('mint-limit', `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
   }
   const sessionId = await mintFor(options, viewer);

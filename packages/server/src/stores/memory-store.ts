@@ -1,4 +1,4 @@
-import type { SessionStore } from './session-store.js';
+import type { MintCount, SessionStore } from './session-store.js';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -6,21 +6,24 @@ export interface MemoryStoreOptions {
   now?: () => number;
 }
 
-/** The memory store: a {@link SessionStore} that also says how many viewers it holds. */
+/** The memory store: a {@link SessionStore} that also says how much it holds. */
 export interface MemoryStore extends SessionStore {
-  /** How many viewers have live ids or recent mints here (a gauge for memory use). */
+  /** How many viewers have live ids or mint counters here (a gauge for memory use). */
   viewerCount(): number;
+  /**
+   * How many values it holds in all: ids and mint counters. A gauge for memory use: refused mints
+   * never add to it (one counter per viewer, however many attempts).
+   */
+  entryCount(): number;
 }
 
 /** How often, at most, every ledger is swept of expired ids (on the next call; no timer runs). */
 export const MEMORY_SWEEP_INTERVAL_MS = 60_000;
 
-/** One viewer's entry: live ids with their expiry, and the times of recent mints. */
+/** One viewer's entry: live ids with their expiry, and the mint counters (a constant amount of state). */
 interface ViewerRecord {
   ids: Map<string, number>;
-  mints: number[];
-  /** The window of the last `countMint`, so a sweep knows which mints still count. */
-  mintWindowMs: number;
+  mints: (MintCount & { windowMs: number }) | null;
 }
 
 /**
@@ -41,13 +44,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   /** The viewer's record with its expired ids and old mints pruned, or a new empty one. */
   const recordOf = (viewerId: string): ViewerRecord => {
     sweepIfDue();
-    const record = viewers.get(viewerId) ?? { ids: new Map<string, number>(), mints: [], mintWindowMs: 0 };
+    const record = viewers.get(viewerId) ?? { ids: new Map<string, number>(), mints: null };
     viewers.set(viewerId, record);
     pruneRecord(record, now());
     return record;
   };
   const forgetIfEmpty = (viewerId: string, record: ViewerRecord) => {
-    if (record.ids.size === 0 && record.mints.length === 0) viewers.delete(viewerId);
+    if (record.ids.size === 0 && record.mints === null) viewers.delete(viewerId);
   };
   const sweepIfDue = () => {
     const at = now();
@@ -78,22 +81,29 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       forgetIfEmpty(viewerId, record);
       return ids;
     },
-    async countMint(viewerId, at, windowMs) {
+    async countMint({ viewerId, now: at, windowMs }) {
       const record = recordOf(viewerId);
-      record.mintWindowMs = windowMs;
-      record.mints = record.mints.filter((mintedAt) => mintedAt > at - windowMs);
-      record.mints.push(at);
-      return { count: record.mints.length, oldestAt: record.mints.reduce((oldest, mintedAt) => Math.min(oldest, mintedAt), at) };
+      record.mints = countAttempt(record.mints, at, windowMs);
+      return { windowStart: record.mints.windowStart, current: record.mints.current, previous: record.mints.previous };
     },
     async close() {
       viewers.clear();
     },
     viewerCount: () => viewers.size,
+    entryCount: () => [...viewers.values()].reduce((sum, record) => sum + record.ids.size + (record.mints ? 1 : 0), 0),
   };
 }
 
-/** Drops the record's ids expired at `at` and its mints out of the last window. */
+/** Counts one attempt in the window of `at`; the window before it is kept as one number. */
+function countAttempt(saved: ViewerRecord['mints'], at: number, windowMs: number): NonNullable<ViewerRecord['mints']> {
+  const windowStart = at - (at % windowMs);
+  if (saved && saved.windowMs === windowMs && saved.windowStart >= windowStart) return { ...saved, current: saved.current + 1 };
+  if (saved && saved.windowMs === windowMs && saved.windowStart === windowStart - windowMs) return { windowStart, current: 1, previous: saved.current, windowMs };
+  return { windowStart, current: 1, previous: 0, windowMs };
+}
+
+/** Drops the record's ids expired at `at` and its mint counters two windows old. */
 function pruneRecord(record: ViewerRecord, at: number): void {
   for (const [sessionId, expiresAt] of record.ids) if (expiresAt <= at) record.ids.delete(sessionId);
-  record.mints = record.mints.filter((mintedAt) => mintedAt > at - record.mintWindowMs);
+  if (record.mints && at >= record.mints.windowStart + 2 * record.mints.windowMs) record.mints = null;
 }

@@ -6,7 +6,7 @@
  * A ledger is a sorted set of session ids scored by their expiry (epoch ms). Every script first drops
  * the members whose expiry is at or before `now`, and a script that leaves members sets the key's
  * expiry to that of its latest member, so a ledger nobody touches again disappears by itself.
- * A viewer's mints are a sorted set of unique members scored by the mint time, trimmed to the window.
+ * A viewer's mint counters are a hash: the attempts of this window and of the one before.
  */
 import { createHash } from 'node:crypto';
 
@@ -62,15 +62,24 @@ return ids
 `);
 
 /**
- * KEYS[1] mints; ARGV now, windowMs, a unique member. Drops the mints at or before `now - windowMs`,
- * counts this one; returns { count, time of the oldest mint in the window }.
+ * KEYS[1] mints; ARGV now, windowMs. Counts one attempt in the window of `now` (the window before it
+ * kept as one number) in a hash of four fields; returns { windowStart, current, previous }.
  */
 export const COUNT_MINT_SCRIPT = script('countMint', `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-redis.call('ZADD', KEYS[1], now, ARGV[3])
-redis.call('PEXPIRE', KEYS[1], math.max(1, math.ceil(window)))
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return { redis.call('ZCARD', KEYS[1]), oldest[2] }
+local start = now - (now % window)
+local saved = redis.call('HMGET', KEYS[1], 'start', 'current', 'previous', 'window')
+local savedStart = tonumber(saved[1])
+local current, previous = 1, 0
+if savedStart and tonumber(saved[4]) == window and savedStart >= start then
+  start = savedStart
+  current = tonumber(saved[2]) + 1
+  previous = tonumber(saved[3])
+elseif savedStart and tonumber(saved[4]) == window and savedStart == start - window then
+  previous = tonumber(saved[2])
+end
+redis.call('HSET', KEYS[1], 'start', start, 'current', current, 'previous', previous, 'window', window)
+redis.call('PEXPIRE', KEYS[1], 2 * window)
+return { start, current, previous }
 `);

@@ -4,14 +4,13 @@
  * Keys (with the `prefix` option, default `svc-embed:`):
  * - `<prefix>ledger:<viewerId>`: a sorted set of the viewer's session ids scored by their expiry;
  *   the key expires with its latest member.
- * - `<prefix>mints:<viewerId>`: a sorted set of the viewer's recent mints scored by their time;
- *   the key expires one window after the latest mint.
+ * - `<prefix>mints:<viewerId>`: a hash of the viewer's mint counters (this window and the one
+ *   before); the key expires two windows after the latest attempt.
  *
  * Each operation is one Lua script (see redis-scripts.ts), so it is atomic. The store only imports
  * types from `redis`: the customer passes their own connected client.
  */
-import { randomUUID } from 'node:crypto';
-import type { SessionStore } from './session-store.js';
+import type { MintCount, SessionStore } from './session-store.js';
 import { createScriptRunner, type RedisStoreClient, type RunScript } from './redis-command.js';
 import { ADD_SCRIPT, CLAIM_ALL_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT } from './redis-scripts.js';
 import { EndpointError } from '../errors.js';
@@ -62,18 +61,16 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
     claim: async (viewerId, sessionId) =>
       readClaimed(await run(CLAIM_SCRIPT, keys.ledger(viewerId), [String(now()), sessionId])),
     claimAll: async (viewerId) => readIds(await run(CLAIM_ALL_SCRIPT, keys.ledger(viewerId), [String(now())])),
-    countMint: (viewerId, at, windowMs) => countMint(run, { key: keys.mints(viewerId), at, windowMs }),
+    countMint: ({ viewerId, now: at, windowMs }) => countMint(run, { key: keys.mints(viewerId), at, windowMs }),
   };
 }
 
-async function countMint(run: RunScript, mint: { key: string; at: number; windowMs: number }): Promise<{ count: number; oldestAt: number }> {
-  const member = `${mint.at}:${randomUUID()}`;
-  const reply = await run(COUNT_MINT_SCRIPT, mint.key, [String(mint.at), String(mint.windowMs), member]);
-  if (!Array.isArray(reply) || reply.length !== 2) throw unexpectedReply('countMint', reply);
-  const count = Number(reply[0]);
-  const oldestAt = Number(String(reply[1]));
-  if (!Number.isFinite(count) || !Number.isFinite(oldestAt)) throw unexpectedReply('countMint', reply);
-  return { count, oldestAt };
+async function countMint(run: RunScript, mint: { key: string; at: number; windowMs: number }): Promise<MintCount> {
+  const reply = await run(COUNT_MINT_SCRIPT, mint.key, [String(mint.at), String(mint.windowMs)]);
+  if (!Array.isArray(reply) || reply.length !== 3) throw unexpectedReply('countMint', reply);
+  const [windowStart, current, previous] = reply.map(Number) as [number, number, number];
+  if (![windowStart, current, previous].every(Number.isFinite)) throw unexpectedReply('countMint', reply);
+  return { windowStart, current, previous };
 }
 
 function readClaimed(reply: unknown): boolean {

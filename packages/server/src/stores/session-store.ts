@@ -18,12 +18,30 @@ export interface SessionStore {
   /** Removes and returns every unexpired id of the ledger of `viewerId`, at once (for logout). */
   claimAll(viewerId: string): Promise<string[]>;
   /**
-   * Counts one mint for `viewerId` at `now` in a window of `windowMs`, and returns how many the
-   * window holds with this one (`count`) and the time the oldest of them was counted (`oldestAt`; it
-   * leaves the window at `oldestAt + windowMs`, which gives `Retry-After`). A mint at `at` is in the
-   * window at `now` while `at > now - windowMs`. Every call counts, refused ones too.
+   * Counts one mint attempt of `viewerId` (refused ones count too) in the current window of
+   * `windowMs` (windows start at multiples of `windowMs`). Keeps a constant amount of state per
+   * viewer, however many attempts there are.
    */
-  countMint(viewerId: string, now: number, windowMs: number): Promise<{ count: number; oldestAt: number }>;
+  countMint(mint: MintAttempt): Promise<MintCount>;
   /** Releases the store's resources (connections, timers); the endpoint never calls it. */
   close?(): Promise<void>;
+}
+
+/** One mint attempt, for {@link SessionStore.countMint}. */
+export interface MintAttempt {
+  viewerId: string;
+  /** When, epoch ms (the endpoint's clock). */
+  now: number;
+  /** The mint limit's window, ms. */
+  windowMs: number;
+}
+
+/** The viewer's mint counters after counting an attempt. */
+export interface MintCount {
+  /** Start of the current window, epoch ms. */
+  windowStart: number;
+  /** Attempts counted in the current window, this one included. */
+  current: number;
+  /** Attempts counted in the window just before it (0 when that window saw none). */
+  previous: number;
 }
