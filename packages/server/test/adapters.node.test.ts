@@ -195,7 +195,7 @@ describe('the node adapter', () => {
       const { sessionId } = (await signedIn.json()) as { sessionId: string };
       expect(emulator.state.describe(sessionId) ?? {}).toMatchObject({ status: 'pending', externalId: 'dee' });
       expect((await fetch(`${origin}${PATH}`, { method: 'POST', headers: { origin } })).status).toBe(401);
-      expect(await endpoint.logoutViewer('dee')).toEqual({ revoked: [sessionId], failed: [] });
+      expect(await endpoint.logoutViewer('dee')).toEqual({ revoked: [sessionId], failed: [], pending: [], complete: true });
       expect(statusAt(sessionId)).toBe('revoked');
     } finally {
       server.closeAllConnections();

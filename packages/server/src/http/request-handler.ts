@@ -5,14 +5,14 @@
  */
 import type { RequestContext, Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
-import type { ResolvedOptions } from '../resolve-options.js';
+import type { EndpointParts } from '../session-parts.js';
 import { readBodyWithin } from './body-limit.js';
 import { checkHead, type ServedRoute } from './request-checks.js';
 import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
 import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';
 
 /** Answers one request; anything unexpected is a 500 `internal`, reported. */
-export async function handleRequest<V extends Viewer>(parts: ResolvedOptions<V>, request: Request, context: RequestContext): Promise<Response> {
+export async function handleRequest<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
   try {
     return await answer(parts, request, context);
   } catch (error) {
@@ -22,7 +22,7 @@ export async function handleRequest<V extends Viewer>(parts: ResolvedOptions<V>,
   }
 }
 
-async function answer<V extends Viewer>(parts: ResolvedOptions<V>, request: Request, context: RequestContext): Promise<Response> {
+async function answer<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
   const head = { method: request.method, rawPath: new URL(request.url).pathname, header: (name: string) => request.headers.get(name) };
   const verdict = checkHead(head, parts);
   if (verdict.kind === 'outside') return noRouteResponse(parts.path);
@@ -35,19 +35,19 @@ async function answer<V extends Viewer>(parts: ResolvedOptions<V>, request: Requ
   return serveRoute(parts, verdict.route, viewer);
 }
 
-function serveRoute<V extends Viewer>(parts: ResolvedOptions<V>, route: ServedRoute, viewer: V): Promise<Response> {
+function serveRoute<V extends Viewer>(parts: EndpointParts<V>, route: ServedRoute, viewer: V): Promise<Response> {
   switch (route.kind) {
     case 'mint':
       return mintRoute(parts, viewer);
     case 'revoke':
-      return revokeRoute(parts, viewer, route.sessionId);
+      return revokeRoute(parts, { viewerId: viewer.id, sessionId: route.sessionId });
     case 'logout':
-      return logoutRoute(parts, viewer);
+      return logoutRoute(parts, viewer.id);
   }
 }
 
 /** The viewer `viewer()` names, `null` for none; anything else is `viewer-failed`. */
-async function identifyViewer<V extends Viewer>(parts: ResolvedOptions<V>, request: Request, context: RequestContext): Promise<V | null> {
+async function identifyViewer<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<V | null> {
   let viewer: unknown;
   try {
     viewer = await parts.viewer(request, context);

@@ -13,6 +13,7 @@ export const ERROR_STATUS: Record<Exclude<EndpointErrorCode, 'invalid-options'>,
   'method-not-allowed': 405,
   'body-too-large': 413,
   'body-timeout': 408,
+  'signed-out': 409,
   'viewer-failed': 500,
   internal: 500,
 };
