@@ -1,7 +1,7 @@
-import type { RequestContext, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
-import { handleRequest } from './http/request-handler.js';
+import { handleRequest, serveChecked } from './http/request-handler.js';
 import type { LogoutAnswer } from './ledger/logout-answer.js';
 import { signOut } from './ledger/sign-out.js';
 import { revokePending, type SweepReport } from './ledger/sweep.js';
@@ -62,10 +62,9 @@ export interface SessionEndpoint {
  */
 export function createSessionEndpoint<V extends Viewer = Viewer>(options: SessionEndpointOptions<V>): SessionEndpoint {
   const parts = createEndpointParts(resolveOptions(options));
-  const handle = (request: Request, context: RequestContext = {}) => handleRequest(parts, request, context);
   return {
-    fetch: (request) => handle(request),
-    node: createNodeHandler({ checks: parts, bodyTimeoutMs: parts.limits.bodyTimeoutMs, handle }),
+    fetch: (request) => handleRequest(parts, request, {}),
+    node: createNodeHandler({ checks: parts, bodyTimeoutMs: parts.limits.bodyTimeoutMs, serve: (checked) => serveChecked(parts, checked) }),
     logoutViewer: (viewerId) => {
       if (typeof viewerId !== 'string' || viewerId.length === 0) {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));

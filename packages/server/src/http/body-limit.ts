@@ -12,10 +12,9 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-/** Reads the body up to `limitBytes` and for at most `timeoutMs`; the stream is cancelled when either is passed. */
-export async function readBodyWithin(request: Request, limits: BodyLimits): Promise<BodyVerdict> {
-  if (!request.body) return 'within';
-  const reader = request.body.getReader();
+/** Reads a request's body up to `limitBytes` and for at most `timeoutMs`; the stream is cancelled when either is passed. */
+export async function readBodyWithin(body: ReadableStream<Uint8Array>, limits: BodyLimits): Promise<BodyVerdict> {
+  const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<'timed-out'>((resolve) => {
     timer = setTimeout(() => resolve('timed-out'), limits.timeoutMs);

@@ -1,14 +1,14 @@
 /**
- * The Fetch API handler behind `node:http` and Express: 1. the checks that need no body, on the raw
+ * The endpoint behind `node:http` and Express: 1. the checks that need no body, on the raw
  * request-target and the headers (request-checks.ts), answered before a byte is read; 2. the body,
- * within its limit and deadline (408, 413); 3. a `Request` for the Fetch handler; 4. its `Response`
- * written back. A refusal made before the body was read closes the connection when a body may
+ * within its limit and deadline (408, 413); 3. a `Request` for the viewer and the route (the Fetch
+ * handler's `serveChecked`, with no second round of checks); 4. its `Response` written back. A refusal made before the body was read closes the connection when a body may
  * follow, so an unread body is never drained.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestContext } from '../endpoint-options.js';
-import { readNodeBody } from './node-body.js';
-import { checkHead, pathnameOf, type HeadCheckOptions, type RequestHead } from './request-checks.js';
+import { declaresBody, readNodeBody } from './node-body.js';
+import { checkHead, pathnameOf, type HeadCheckOptions, type RequestHead, type ServedRoute } from './request-checks.js';
+import type { CheckedRequest } from './request-handler.js';
 import { bodyTimeoutResponse, bodyTooLargeResponse, noRouteResponse } from './responses.js';
 
 /**
@@ -23,8 +23,8 @@ export interface NodeAdapterParts {
   checks: HeadCheckOptions;
   /** How long the body may take to arrive, ms. */
   bodyTimeoutMs: number;
-  /** The Fetch API handler, with the request's context. */
-  handle(request: Request, context: RequestContext): Promise<Response>;
+  /** The viewer and the route, for a request that passed the checks and whose body was read. */
+  serve(checked: CheckedRequest): Promise<Response>;
 }
 
 /**
@@ -37,13 +37,14 @@ export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
   return async (req, res, next) => {
     try {
       const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-      const verdict = checkHead(nodeHead(req, target), parts.checks);
+      const head = nodeHead(req, target);
+      const verdict = checkHead(head, parts.checks);
       if (verdict.kind === 'outside') {
         if (next) return next();
-        return await writeResponse(res, noRouteResponse(parts.checks.path), { close: expectsBody(req) });
+        return await writeResponse(res, noRouteResponse(parts.checks.path), { close: declaresBody(req) });
       }
-      if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: expectsBody(req) });
-      await serveRead(parts, { req, res, target });
+      if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: declaresBody(req) });
+      await serveRead(parts, { req, res, target, pathname: head.pathname, route: verdict.route });
     } catch (error) {
       if (next) return next(error);
       if (!res.headersSent) res.statusCode = 500;
@@ -52,19 +53,31 @@ export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
   };
 }
 
-/** The body, then the Fetch handler; a body too large or too slow is answered without it. */
-async function serveRead(parts: NodeAdapterParts, exchange: { req: IncomingMessage; res: ServerResponse; target: string }): Promise<void> {
-  const { req, res, target } = exchange;
+/** One checked request on its way: the node objects, its target and route. */
+interface NodeExchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: string;
+  pathname: string;
+  route: ServedRoute;
+}
+
+/** The body, then the viewer and the route; a body too large or too slow is answered without it. */
+async function serveRead(parts: NodeAdapterParts, exchange: NodeExchange): Promise<void> {
+  const { req, res } = exchange;
   const body = await readNodeBody(req, { limitBytes: parts.checks.limits.bodyBytes, timeoutMs: parts.bodyTimeoutMs });
   if (body.kind === 'too-large') return writeResponse(res, bodyTooLargeResponse(parts.checks.limits.bodyBytes), { close: true });
   if (body.kind === 'timed-out') return writeResponse(res, bodyTimeoutResponse(parts.bodyTimeoutMs), { close: true });
-  return writeResponse(res, await parts.handle(toRequest(req, target, body.bytes), { nodeRequest: req }), { close: false });
+  const request = toRequest(exchange, body.bytes);
+  return writeResponse(res, await parts.serve({ request, route: exchange.route, context: { nodeRequest: req } }), { close: false });
 }
 
 function nodeHead(req: IncomingMessage, target: string): RequestHead {
+  const rawPath = target.split(/[?#]/, 1)[0] ?? '/';
   return {
     method: req.method ?? 'GET',
-    rawPath: target.split(/[?#]/, 1)[0] ?? '/',
+    rawPath,
+    pathname: pathnameOf(rawPath),
     header: (name) => {
       const value = req.headers[name];
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
@@ -73,7 +86,8 @@ function nodeHead(req: IncomingMessage, target: string): RequestHead {
 }
 
 /** The `Request` of a node request whose method and path passed the checks. */
-function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayBuffer> | null): Request {
+function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'pathname'>, body: Uint8Array<ArrayBuffer> | null): Request {
+  const { req, target } = exchange;
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   const host = req.headers.host && URL.canParse(`${scheme}://${req.headers.host}`) ? req.headers.host : 'localhost';
   const headers = new Headers();
@@ -83,12 +97,7 @@ function toRequest(req: IncomingMessage, target: string, body: Uint8Array<ArrayB
   }
   const queryAt = target.indexOf('?');
   const search = queryAt === -1 ? '' : target.slice(queryAt);
-  return new Request(`${scheme}://${host}${pathnameOf(target)}${search}`, { method: req.method ?? 'GET', headers, body });
-}
-
-/** Whether a body may follow the head: answered without reading it, the connection must then close. */
-function expectsBody(req: IncomingMessage): boolean {
-  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  return new Request(`${scheme}://${host}${exchange.pathname}${search}`, { method: req.method ?? 'GET', headers, body });
 }
 
 async function writeResponse(res: ServerResponse, response: Response, how: { close: boolean }): Promise<void> {

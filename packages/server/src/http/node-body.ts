@@ -8,9 +8,17 @@ import type { BodyLimits } from './body-limit.js';
 /** The body read (`null` for none), or why it was not. */
 export type NodeBody = { kind: 'read'; bytes: Uint8Array<ArrayBuffer> | null } | { kind: 'too-large' } | { kind: 'timed-out' };
 
+/**
+ * Whether the request declares a body: a `Content-Length` over 0, or a `Transfer-Encoding` (HTTP/1.1
+ * gives a request with neither no body at all).
+ */
+export function declaresBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
 /** Reads `req`'s body within `limits`. A body an earlier parser consumed counts as none. */
 export function readNodeBody(req: IncomingMessage, limits: BodyLimits): Promise<NodeBody> {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded) return Promise.resolve({ kind: 'read', bytes: null });
+  if (req.method === 'GET' || req.method === 'HEAD' || req.readableEnded || !declaresBody(req)) return Promise.resolve({ kind: 'read', bytes: null });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

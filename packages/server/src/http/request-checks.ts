@@ -20,6 +20,8 @@ export interface RequestHead {
    * a Fetch `Request`'s `URL.pathname` (where the URL parser has already resolved dot segments).
    */
   rawPath: string;
+  /** The path as the URL parser reads it (percent-encoded, dot segments resolved): `pathnameOf(rawPath)`. */
+  pathname: string;
   header(name: string): string | null;
 }
 
@@ -31,7 +33,7 @@ export type HeadCheckOptions = Pick<ResolvedOptions, 'path' | 'allowedOrigins' |
 
 /** Runs the checks, in order. */
 export function checkHead(head: RequestHead, options: HeadCheckOptions): HeadVerdict {
-  const route = matchRoute(pathnameOf(head.rawPath), options.path);
+  const route = matchRoute(head.pathname, options.path);
   if (route.kind === 'outside') return { kind: 'outside' };
   if (hasDotSegmentsOrBackslash(head.rawPath)) {
     return refused(notFoundResponse(`paths with dot segments or backslashes are not served; ask for ${options.path}, ${options.path}/<id> or ${options.path}/logout itself`));
@@ -41,7 +43,7 @@ export function checkHead(head: RequestHead, options: HeadCheckOptions): HeadVer
   if (!allowed.includes(head.method)) {
     return refused(errorResponse('method-not-allowed', `${head.method} is not served here; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') }));
   }
-  const origin = checkOrigin((name) => head.header(name), options);
+  const origin = checkOrigin(head.header, options);
   if (origin) return refused(errorResponse('forbidden-origin', origin.message));
   if (Number(head.header('content-length') ?? 0) > options.limits.bodyBytes) return refused(bodyTooLargeResponse(options.limits.bodyBytes));
   return { kind: 'served', route };
@@ -64,6 +66,7 @@ export function pathnameOf(rawPath: string): string {
  */
 export function hasDotSegmentsOrBackslash(rawPath: string): boolean {
   if (rawPath.includes('\\')) return true;
+  if (!rawPath.includes('.') && !rawPath.includes('%')) return false;
   return rawPath.split('/').some((segment) => {
     const plain = segment.replace(/%2e/gi, '.');
     return plain === '.' || plain === '..';

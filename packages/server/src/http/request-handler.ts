@@ -1,7 +1,8 @@
 /**
  * The Fetch API handler: the checks that need no body (request-checks.ts), the body within its
- * limit and deadline, the viewer, then the route. Every answer is JSON or empty, `Cache-Control:
- * no-store`, and an error's message is the endpoint's own.
+ * limit and deadline, then `serveChecked`: the viewer and the route. The node adapter makes the same
+ * checks itself (before reading the body) and calls `serveChecked` directly. Every answer is JSON or
+ * empty, `Cache-Control: no-store`, and an error's message is the endpoint's own.
  */
 import type { RequestContext, Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
@@ -11,10 +12,26 @@ import { checkHead, type ServedRoute } from './request-checks.js';
 import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
 import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';
 
+/** A request that passed the checks and whose body was read, with its route. */
+export interface CheckedRequest {
+  request: Request;
+  route: ServedRoute;
+  context: RequestContext;
+}
+
 /** Answers one request; anything unexpected is a 500 `internal`, reported. */
-export async function handleRequest<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
+export function handleRequest<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
+  return answerSafely(parts, () => answer(parts, request, context));
+}
+
+/** Answers a request the node adapter checked and read: the viewer, then the route. */
+export function serveChecked<V extends Viewer>(parts: EndpointParts<V>, checked: CheckedRequest): Promise<Response> {
+  return answerSafely(parts, () => serveViewer(parts, checked));
+}
+
+async function answerSafely(parts: Pick<EndpointParts, 'report'>, answerIt: () => Promise<Response>): Promise<Response> {
   try {
-    return await answer(parts, request, context);
+    return await answerIt();
   } catch (error) {
     if (error instanceof EndpointError && error.code !== 'invalid-options') return errorResponse(error.code, error.message);
     parts.report(error, { code: 'internal' });
@@ -23,16 +40,20 @@ export async function handleRequest<V extends Viewer>(parts: EndpointParts<V>, r
 }
 
 async function answer<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
-  const head = { method: request.method, rawPath: new URL(request.url).pathname, header: (name: string) => request.headers.get(name) };
-  const verdict = checkHead(head, parts);
+  const pathname = new URL(request.url).pathname;
+  const verdict = checkHead({ method: request.method, rawPath: pathname, pathname, header: (name) => request.headers.get(name) }, parts);
   if (verdict.kind === 'outside') return noRouteResponse(parts.path);
   if (verdict.kind === 'refused') return verdict.response;
-  const body = await readBodyWithin(request, { limitBytes: parts.limits.bodyBytes, timeoutMs: parts.limits.bodyTimeoutMs });
+  const body = request.body ? await readBodyWithin(request.body, { limitBytes: parts.limits.bodyBytes, timeoutMs: parts.limits.bodyTimeoutMs }) : 'within';
   if (body === 'too-large') return bodyTooLargeResponse(parts.limits.bodyBytes);
   if (body === 'timed-out') return bodyTimeoutResponse(parts.limits.bodyTimeoutMs);
-  const viewer = await identifyViewer(parts, request, context);
+  return serveViewer(parts, { request, route: verdict.route, context });
+}
+
+async function serveViewer<V extends Viewer>(parts: EndpointParts<V>, checked: CheckedRequest): Promise<Response> {
+  const viewer = await identifyViewer(parts, checked.request, checked.context);
   if (!viewer) return errorResponse('unauthenticated', 'no signed-in viewer: sign in, then ask again');
-  return serveRoute(parts, verdict.route, viewer);
+  return serveRoute(parts, checked.route, viewer);
 }
 
 function serveRoute<V extends Viewer>(parts: EndpointParts<V>, route: ServedRoute, viewer: V): Promise<Response> {
