@@ -8,7 +8,7 @@
 //   warm-sibling: a second, hidden (display: none) iframe of the tenant loads the harmless URL
 //     while the id is minted; the embed's iframe is created as in the hand-written integration, and
 //     the hidden one is removed on ready;
-//   warm-sandboxed: what the SDK does (packages/host/src/warm-up.ts): the same hidden iframe,
+//   warm-sandboxed: what the SDK does (packages/host/src/mount/warm-up.ts): the same hidden iframe,
 //     sandboxed (sandbox="": no script could run in it whatever the URL answers), removed as soon as
 //     the embed's iframe has its URL;
 //   warm-early: warm-sandboxed without the sandbox (what the sandbox costs);

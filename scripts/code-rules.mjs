@@ -1,105 +1,262 @@
-// The plain-code rules of packages/{host,frame,runtime,protocol}/src, checked on the syntax tree:
-// no comma expressions, no `cond && effect()` (or `||`, `??`, `?:`) used as a statement, no `as any`,
-// no array-destructured parameters, no `throw` of a non-Error literal, and no function over 60 lines
-// (files follow concepts, not a line count).
-// Non-null assertions (`!`) are counted, not forbidden: each must follow a line that proves it.
+// The plain-code rules of every package under packages/ (the list is read from the folder, so a new
+// package is ruled without editing this file), checked on the syntax tree of its sources: the
+// TypeScript and JavaScript files (.ts, .tsx, .js, .jsx, .mjs, .cjs; not .d.ts) under its `src/`,
+// `bin/` and `public/` folders. Each file must have:
+// - no comma expression;
+// - no condition used as a statement (`ready && go()`, or `||`, `??`, `?:`);
+// - no `as any`, and no non-null assertion (`!`): a value that may be missing is checked;
+// - no array-destructured parameter (one options object instead of positional values);
+// - no `throw` of a string (throw an Error with a code);
+// - no function over 60 lines: a function, method, arrow function or accessor, with everything
+//   written inside it, classes included (a class made inside a function counts for that function;
+//   its methods are measured too). Files follow concepts, not a line count.
+// And each package must have no import circle among its files: static imports and re-exports,
+// type-only ones included (`import type`, `import('./x.js').T`, JSDoc `{import('./x.js').T}` and
+// `@import`), and dynamic `import('./x.js')`; relative paths and the package's own name
+// (`@svc-embed/<name>/...`, through its `exports`) are resolved to its files.
+//
+// Exceptions: none. A rule that must not hold somewhere is written here, with the file and why.
+//
 // TypeScript 7 has no compiler API, so this reads the syntax with the TypeScript 5 that
 // @arethetypeswrong/core brings along (parsing only, no type checking).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ts = createRequire(createRequire(join(root, 'package.json')).resolve('@arethetypeswrong/core'))('typescript');
 
-/** The packages whose sources follow the rules. */
-export const RULED_PACKAGES = ['host', 'frame', 'runtime', 'protocol'];
-/**
- * Longest function allowed, in lines: a function, method, arrow function or accessor. A class written
- * inside a function (the element's class, made when it is defined, not at import) is a unit of its
- * own: its methods are measured, its lines do not count for the function around it.
- */
+/** Longest function allowed, in lines, with everything written inside it (classes included). */
 export const MAX_FUNCTION_LINES = 60;
+/** The folders of a package that hold its sources. */
+export const SOURCE_FOLDERS = ['src', 'bin', 'public'];
+const SOURCE_FILE = /\.(?:tsx?|jsx?|mjs|cjs)$/;
+
+/** Every package: each folder of `packages/` with a `package.json`. */
+export function packageNames(dir = join(root, 'packages')) {
+  return readdirSync(dir).filter((name) => existsSync(join(dir, name, 'package.json'))).sort();
+}
+
+/** The packages whose sources follow the rules: all of them. */
+export const RULED_PACKAGES = packageNames();
 
 const sourceFiles = (dir) =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+    return SOURCE_FILE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 
 const CONDITIONAL_OPERATORS = new Set([
   ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken,
 ]);
 
-/** Lines taken by the classes written directly inside `body` (not inside a nested function). */
-function classLines(body) {
-  const file = body.getSourceFile();
-  const line = (position) => file.getLineAndCharacterOfPosition(position).line;
-  let lines = 0;
-  const visit = (node) => {
-    if (ts.isClassLike(node)) lines += line(node.getEnd()) - line(node.getStart(file)) + 1;
-    else if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(body, visit);
-  return lines;
+/** The script kind of a file, so that JSX and JSDoc are read as the compiler reads them. */
+function scriptKind(path) {
+  if (path.endsWith('.tsx')) return ts.ScriptKind.TSX;
+  if (path.endsWith('.ts')) return ts.ScriptKind.TS;
+  return path.endsWith('.jsx') ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
 }
 
-/** Findings of one file: `{ rule, line }` for each break, and its count of non-null assertions. */
+/** The rule a node breaks, if any (the function length is measured apart). */
+function brokenRule(node) {
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.CommaToken) return 'comma expression';
+  if (ts.isNonNullExpression(node)) return 'non-null assertion';
+  if (ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.AnyKeyword) return 'as any';
+  if (ts.isParameter(node) && ts.isArrayBindingPattern(node.name)) return 'array-tuple parameter';
+  if (ts.isThrowStatement(node) && node.expression && (ts.isStringLiteral(node.expression) || ts.isTemplateExpression(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)))
+    return 'throw of a string';
+  return isConditionStatement(node) ? 'condition used as a statement' : undefined;
+}
+
+/** `a && b()` (or `||`, `??`, `?:`) as a statement, or as the `void` body of an arrow function. */
+function isConditionStatement(node) {
+  const statement = ts.isExpressionStatement(node) ? node.expression : ts.isArrowFunction(node) && !ts.isBlock(node.body) && ts.isVoidExpression(node.body) ? node.body.expression : undefined;
+  if (!statement) return false;
+  const inner = ts.isVoidExpression(statement) ? statement.expression : statement;
+  const bare = ts.isParenthesizedExpression(inner) ? inner.expression : inner;
+  return (ts.isBinaryExpression(bare) && CONDITIONAL_OPERATORS.has(bare.operatorToken.kind)) || ts.isConditionalExpression(bare);
+}
+
+/** The module a node imports, if it is an import: a declaration, a re-export, `import()` or an import type. */
+function importedModule(node) {
+  if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isJSDocImportTag(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+    return node.moduleSpecifier.text;
+  if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]))
+    return node.arguments[0].text;
+  if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) return node.argument.literal.text;
+  return undefined;
+}
+
+/**
+ * Findings of one file: `{ rule, line }` for each break, its length in lines, and what it imports
+ * (`{ specifier, line }`, type-only imports and JSDoc import types included).
+ */
 export function checkFile(path) {
   const text = readFileSync(path, 'utf8');
-  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
   const findings = [];
-  let nonNull = 0;
-  const at = (node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  const imports = [];
   const lineOf = (position) => file.getLineAndCharacterOfPosition(position).line + 1;
+  const at = (node) => lineOf(node.getStart(file));
+  // JSDoc holds only types: its imports count, the code rules do not apply to it.
+  const visitDoc = (node) => {
+    const specifier = importedModule(node);
+    if (specifier !== undefined) imports.push({ specifier, line: at(node) });
+    ts.forEachChild(node, visitDoc);
+  };
   const visit = (node) => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.CommaToken)
-      findings.push({ rule: 'comma expression', line: at(node) });
-    if (ts.isNonNullExpression(node)) nonNull++;
+    const rule = brokenRule(node);
+    if (rule) findings.push({ rule, line: at(node) });
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const length = lineOf(node.body.getEnd()) - lineOf(node.body.getStart(file)) + 1 - classLines(node.body);
+      const length = lineOf(node.body.getEnd()) - lineOf(node.body.getStart(file)) + 1;
       if (length > MAX_FUNCTION_LINES) findings.push({ rule: `function of ${length} lines (at most ${MAX_FUNCTION_LINES})`, line: at(node) });
     }
-    if (ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.AnyKeyword) findings.push({ rule: 'as any', line: at(node) });
-    if (ts.isParameter(node) && ts.isArrayBindingPattern(node.name)) findings.push({ rule: 'array-tuple parameter', line: at(node) });
-    if (ts.isThrowStatement(node) && node.expression && (ts.isStringLiteral(node.expression) || ts.isTemplateExpression(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)))
-      findings.push({ rule: 'throw of a string', line: at(node) });
-    const statement = ts.isExpressionStatement(node) ? node.expression : ts.isArrowFunction(node) && !ts.isBlock(node.body) && ts.isVoidExpression(node.body) ? node.body.expression : undefined;
-    if (statement) {
-      const inner = ts.isVoidExpression(statement) ? statement.expression : statement;
-      const bare = ts.isParenthesizedExpression(inner) ? inner.expression : inner;
-      if ((ts.isBinaryExpression(bare) && CONDITIONAL_OPERATORS.has(bare.operatorToken.kind)) || ts.isConditionalExpression(bare))
-        findings.push({ rule: 'condition used as a statement', line: at(node) });
-    }
+    const specifier = importedModule(node);
+    if (specifier !== undefined) imports.push({ specifier, line: at(node) });
+    for (const doc of node.jsDoc ?? []) visitDoc(doc);
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return { findings, nonNull, lines };
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  return { findings, imports, lines };
 }
 
-/** Every finding and the `!` count, per package. */
-export function checkPackages(packages = RULED_PACKAGES) {
-  return packages.map((name) => {
-    const dir = join(root, 'packages', name, 'src');
-    const files = sourceFiles(dir).map((path) => ({ path: relative(root, path), ...checkFile(path) }));
-    return { name, files };
+/** The file a source path stands for: `./x.js` may be `x.ts` or `x.tsx`, `./x` may be `x/index.ts`. */
+function sourceFileAt(path) {
+  const stem = path.replace(/\.(?:m?js|jsx)$/, '');
+  const candidates = [path, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${path}.ts`, `${path}.tsx`, `${path}.js`, join(path, 'index.ts'), join(path, 'index.js')];
+  return candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+}
+
+/** The source file behind an `exports` target: `./src/x.js` itself, `./dist/esm/x.js` from `src/x.ts`. */
+function exportTarget(dir, target) {
+  if (typeof target === 'object' && target !== null) return exportTarget(dir, target.import ?? target.default);
+  if (typeof target !== 'string') return undefined;
+  return sourceFileAt(join(dir, target.replace(/^\.\/dist\/(?:esm|cjs)\//, './src/')));
+}
+
+/** Resolves what a file of the package in `dir` imports to one of its files, or undefined (another package). */
+function resolverFor(dir) {
+  let manifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    // A folder without a package.json (the fixtures) has no name to import itself by.
+  }
+  const self = manifest.name;
+  return (from, specifier) => {
+    if (specifier.startsWith('.')) return sourceFileAt(resolve(dirname(from), specifier));
+    if (!self || (specifier !== self && !specifier.startsWith(`${self}/`))) return undefined;
+    const key = `.${specifier.slice(self.length)}`;
+    return exportTarget(dir, typeof manifest.exports === 'object' ? manifest.exports?.[key] : key === '.' ? manifest.main : undefined);
+  };
+}
+
+/** Strongly connected groups of files (Tarjan): each group of two or more, or a file importing itself, is a circle. */
+function circlesOf(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  const connect = (file) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file));
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file).keys()) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(file, Math.min(low.get(file), low.get(next)));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1 || graph.get(file).has(file)) groups.push(group);
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) connect(file);
+  return groups;
+}
+
+/** One way round a circle: from its first file, through files of the group, back to it. */
+function pathRound(graph, group) {
+  const members = new Set(group);
+  const start = [...group].sort()[0];
+  const seen = new Set();
+  const walk = (file, path) => {
+    for (const next of [...graph.get(file).keys()].sort()) {
+      if (next === start) return [...path, start];
+      if (!members.has(next) || seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...path, next]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(start, [start]);
+}
+
+/**
+ * The import circles among `files` (each `{ path, imports }`, paths absolute), as findings of the
+ * circle's first file: `import circle: a.ts -> b.ts -> a.ts` at the line of its import of the next.
+ */
+export function findImportCircles({ dir, files }) {
+  const resolveImport = resolverFor(dir);
+  const known = new Set(files.map((file) => file.path));
+  const graph = new Map(files.map((file) => [file.path, new Map()]));
+  for (const file of files) {
+    for (const { specifier, line } of file.imports) {
+      const target = resolveImport(file.path, specifier);
+      const edges = graph.get(file.path);
+      if (target && known.has(target) && !edges.has(target)) edges.set(target, line);
+    }
+  }
+  return circlesOf(graph).map((group) => {
+    const path = pathRound(graph, group);
+    const [first, next] = path;
+    return { path: first, finding: { rule: `import circle: ${path.map((file) => relative(dir, file)).join(' -> ')}`, line: graph.get(first).get(next) } };
   });
 }
 
+/** Every finding of the sources under a package's source folders (or under `folder` itself when it has none). */
+export function checkSources(folder, folders = SOURCE_FOLDERS) {
+  const dir = resolve(root, folder);
+  const present = folders.map((folder) => join(dir, folder)).filter((folder) => existsSync(folder) && statSync(folder).isDirectory());
+  const paths = (present.length ? present : [dir]).flatMap(sourceFiles).sort();
+  const files = paths.map((path) => ({ path, ...checkFile(path) }));
+  for (const circle of findImportCircles({ dir, files })) files.find((file) => file.path === circle.path).findings.push(circle.finding);
+  return files.map(({ path, findings, lines }) => ({ path: relative(root, path), findings, lines }));
+}
+
+/** Every finding, per package. */
+export function checkPackages(packages = RULED_PACKAGES) {
+  return packages.map((name) => ({ name, files: checkSources(join(root, 'packages', name)) }));
+}
+
+/** The kinds of finding the summary line counts, by the start of their rule. */
+const SUMMARY = [
+  ['comma expression', 'comma expressions'], ['non-null assertion', 'non-null assertions'],
+  ['condition used as a statement', 'conditions as statements'], ['as any', 'as any'],
+  ['array-tuple parameter', 'array-tuple parameters'], ['throw of a string', 'throws of a string'],
+  ['function of', `functions over ${MAX_FUNCTION_LINES} lines`], ['import circle', 'import circles'],
+];
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let broken = 0;
-  for (const { name, files } of checkPackages(RULED_PACKAGES.filter((name) => { try { return statSync(join(root, 'packages', name, 'src')).isDirectory(); } catch { return false; } }))) {
-    const count = (rule) => files.reduce((sum, file) => sum + file.findings.filter((f) => f.rule === rule).length, 0);
-    const nonNull = files.reduce((sum, file) => sum + file.nonNull, 0);
-    const long = files.reduce((sum, file) => sum + file.findings.filter((f) => f.rule.startsWith('function of')).length, 0);
-    console.log(`${name}: ${count('comma expression')} comma expressions, ${nonNull} non-null assertions, ${count('condition used as a statement')} conditions as statements, ${count('as any')} as any, ${long} functions over ${MAX_FUNCTION_LINES} lines`);
-    for (const file of files) for (const finding of file.findings) {
-      broken++;
-      if (process.argv.includes('--list')) console.log(`  ${file.path}:${finding.line} ${finding.rule}`);
-    }
+  for (const { name, files } of checkPackages()) {
+    const findings = files.flatMap((file) => file.findings.map((finding) => ({ ...finding, path: file.path })));
+    const counts = SUMMARY.map(([start, label]) => `${findings.filter((finding) => finding.rule.startsWith(start)).length} ${label}`);
+    console.log(`${name}: ${counts.join(', ')}`);
+    broken += findings.length;
+    if (process.argv.includes('--list')) for (const finding of findings) console.log(`  ${finding.path}:${finding.line} ${finding.rule}`);
   }
   if (broken && process.argv.includes('--check')) process.exit(1);
 }

@@ -1,57 +1,53 @@
-import { createServer } from 'node:http';
+import { createDelays } from './delays.js';
+import { createSessionStore } from './embed/session-store.js';
+import { closeServers, listenOnHost } from './listen.js';
 import { normalizeOptions, normalizeOrigin } from './options.js';
+import { createPlatformState, PLATFORM_STATE } from './platform/state.js';
 import { createRouter } from './router.js';
-import { ROUTE_MODULES } from './routes/index.js';
-import { createSessionStore } from './session-store.js';
+import { ROUTE_MODULES } from './route-modules.js';
 
 /**
- * What route handlers receive as `emulator`.
- * @typedef {object} EmulatorContext
- * @property {import('./options.js').ResolvedOptions} options
- * @property {{ now(): number }} clock
- * @property {import('./session-store.js').SessionStore} sessions
- * @property {(ms: number) => Promise<void>} delay A wait that `close()` cuts short.
- */
-
-/**
- * @typedef {object} Emulator
+ * @typedef {object} EmulatorHandle
  * @property {string} url Base URL, e.g. `http://localhost:4400` (no trailing slash).
  * @property {number} port
  * @property {{ now(): number }} clock The clock every expiry rule reads.
- * @property {import('./session-store.js').SessionStore} state Session ids, tokens and the logs of
+ * @property {import('./embed/session-store.js').SessionStore} state Session ids, tokens and the logs of
  *   mints, exchanges and revocations, for tests and tools.
  * @property {import('./options.js').ResolvedOptions} options
  * @property {(origins: string[]) => void} setHostOrigins Replaces the origins allowed to frame embeds.
  * @property {() => Promise<void>} close Stops listening and closes every open connection.
  */
 
-const LOOPBACK_V4 = '127.0.0.1';
-
-/** Where to listen for a URL host name: `localhost` answers on both loopback addresses. */
-function listenAddresses(/** @type {string} */ hostname) {
-  if (hostname === 'localhost') return [LOOPBACK_V4, '::1'];
-  if (hostname.startsWith('[')) return [hostname.slice(1, -1)];
-  return [hostname];
-}
-
 /**
- * @param {import('node:http').Server} server
- * @param {number} port
- * @param {string} address
- * @returns {Promise<number>}
+ * The running emulator: the handle above, and the platform half's state, which
+ * `platformState(emulator)` from `@svc-embed/emulator/platform` reads.
+ * @typedef {EmulatorHandle & { [PLATFORM_STATE]: import('./platform/state.js').PlatformState }} Emulator
  */
-function listen(server, port, address) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port, host: address }, () => {
-      server.off('error', reject);
-      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
-    });
-  });
+
+/**
+ * The request listener: resolves the URL against the emulator's base, logs the answer, routes.
+ * @param {{ options: import('./options.js').ResolvedOptions, route: ReturnType<typeof createRouter>, context: import('./emulator-context.js').EmulatorContext, base: () => string }} parts
+ * @returns {import('node:http').RequestListener}
+ */
+function requestListener({ options, route, context, base }) {
+  return (req, res) => {
+    const started = performance.now();
+    let url;
+    try {
+      url = new URL(req.url ?? '/', base());
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    res.on('finish', () => options.log(`${req.method} ${url.pathname} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+    void route({ req, res, url, emulator: context });
+  };
 }
 
 /**
- * Starts the emulator: a local stand-in for the service's embed endpoints on `node:http`.
+ * Starts the emulator: a local stand-in for the service's embed endpoints on `node:http`. It makes
+ * the two halves' state (the embed half's session store, the platform half's account), the router
+ * over their routes, and the servers.
  * @param {import('./options.js').EmulatorOptions & { routes?: import('./router.js').RouteModule[] }} [input]
  * @returns {Promise<Emulator>}
  * @example
@@ -62,51 +58,17 @@ function listen(server, port, address) {
 export async function createEmulator(input = {}) {
   const options = normalizeOptions(input);
   const sessions = createSessionStore(options);
-  /** @type {Set<{ timer: NodeJS.Timeout, resolve: () => void }>} */
-  const waits = new Set();
-  /** @type {EmulatorContext} */
-  const context = {
-    options,
-    clock: options.clock,
-    sessions,
-    delay: (ms) =>
-      new Promise((resolve) => {
-        const wait = { timer: setTimeout(() => (waits.delete(wait), resolve()), ms), resolve };
-        waits.add(wait);
-      }),
-  };
+  const platform = createPlatformState(options.clock);
+  const delays = createDelays();
+  /** @type {import('./emulator-context.js').EmulatorContext} */
+  const context = { options, clock: options.clock, sessions, delay: delays.delay, [PLATFORM_STATE]: platform };
   const route = createRouter(input.routes ?? ROUTE_MODULES);
   let base = '';
-
-  /** @type {import('node:http').RequestListener} */
-  const onRequest = (req, res) => {
-    const started = performance.now();
-    let url;
-    try {
-      url = new URL(req.url ?? '/', base);
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    res.on('finish', () => options.log(`${req.method} ${url.pathname} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
-    void route({ req, res, url, emulator: context });
-  };
-
-  /** @type {import('node:http').Server[]} */
-  const servers = [];
-  let port = options.port;
-  for (const [index, address] of listenAddresses(options.hostname).entries()) {
-    const server = createServer(onRequest);
-    try {
-      port = await listen(server, port, address);
-      servers.push(server);
-    } catch (error) {
-      // The second loopback address of `localhost` is optional (a machine without IPv6).
-      if (index === 0) throw error;
-    }
-  }
+  const onRequest = requestListener({ options, route, context, base: () => base });
+  const { servers, port } = await listenOnHost({ hostname: options.hostname, port: options.port, onRequest });
   base = `http://${options.hostname}:${port}`;
 
+  /** @type {Promise<void> | undefined} */
   let closing;
   return {
     url: base,
@@ -119,22 +81,11 @@ export async function createEmulator(input = {}) {
     },
     close() {
       closing ??= (async () => {
-        for (const wait of waits) {
-          clearTimeout(wait.timer);
-          wait.resolve();
-        }
-        waits.clear();
-        await Promise.all(
-          servers.map(
-            (server) =>
-              new Promise((resolve) => {
-                server.close(() => resolve(undefined));
-                server.closeAllConnections();
-              }),
-          ),
-        );
+        delays.cutShort();
+        await closeServers(servers);
       })();
       return closing;
     },
+    [PLATFORM_STATE]: platform,
   };
 }

@@ -1,6 +1,6 @@
 import { systemClock } from './clock.js';
 
-export const MINUTE_MS = 60_000;
+const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 /** Session ids are single use and live 5 minutes (service-api.md §8). */
 export const SESSION_ID_LIFETIME_MS = 5 * MINUTE_MS;

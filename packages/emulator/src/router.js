@@ -6,7 +6,7 @@ import { HttpError, sendJson } from './http-io.js';
  * @property {import('node:http').ServerResponse} res
  * @property {URL} url The request URL, resolved against the emulator's base URL.
  * @property {Record<string, string>} params Decoded `:name` segments of the route's path.
- * @property {import('./create-emulator.js').EmulatorContext} emulator Options, state and clock.
+ * @property {import('./emulator-context.js').EmulatorContext} emulator Options, state and clock.
  */
 
 /**

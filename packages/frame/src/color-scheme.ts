@@ -5,7 +5,7 @@ import type { ResolvedColorScheme } from './frame.js';
 const PREFERS_DARK = '(prefers-color-scheme: dark)';
 
 /** Options of {@link watchColorScheme}. */
-export interface ColorSchemeWatch {
+interface ColorSchemeWatch {
   /** The frame's window, whose `matchMedia` answers for `auto`. */
   window: Window;
   /** The frame's scope: the media-query listener is released with it. */

@@ -58,7 +58,7 @@ const isOrigin = (value: unknown): boolean => {
 const isMs = (value: number | undefined, min: number) => value === undefined || (value >= min && value < Infinity);
 
 /** Writes why a message was ignored or not sent, in debug mode only. */
-export type DebugLog = (...details: unknown[]) => void;
+type DebugLog = (...details: unknown[]) => void;
 
 /** The options of `createFrame` once checked, with their defaults: what the frame's parts read. */
 export interface FrameConfig {

@@ -9,7 +9,7 @@ import type { Outbound } from './outbound.js';
 import type { Session } from './session.js';
 
 /** The parts of a frame, made in this order by `createFrame`, and what its surface needs besides. */
-export interface FrameParts {
+interface FrameParts {
   /** The checked options. */
   config: FrameConfig;
   lifecycle: Lifecycle;

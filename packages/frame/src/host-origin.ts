@@ -20,7 +20,7 @@ export function originMatcher(allowed: HostOrigins): (origin: string) => boolean
  * Firefox lists a parent that framed us with `referrerpolicy="no-referrer"` as `"null"`: that says
  * nothing, so the referrer is asked next (empty under that policy too, in which case it is unknown).
  */
-export function framingOrigin(win: Window): string | undefined {
+function framingOrigin(win: Window): string | undefined {
   const ancestor = win.location?.ancestorOrigins?.[0];
   if (ancestor && ancestor !== 'null') return ancestor;
   try {
@@ -31,7 +31,7 @@ export function framingOrigin(win: Window): string | undefined {
 }
 
 /** What {@link hostTarget} decides from: the frame's config (`FrameConfig`) has these. */
-export interface HostFraming {
+interface HostFraming {
   /** The `hostOrigins` option. */
   hostOrigins: HostOrigins;
   /** Its exact test, from {@link originMatcher}. */

@@ -7,7 +7,7 @@ import { createScope, type Scope, type TimerSource } from '@svc-embed/runtime';
  * - `ready`: everything goes out at once;
  * - `destroyed`: nothing is listened to or sent any more.
  */
-export type FramePhase = 'loading' | 'auth-failed' | 'ready' | 'destroyed';
+type FramePhase = 'loading' | 'auth-failed' | 'ready' | 'destroyed';
 
 /** Options of {@link createLifecycle}. */
 export interface LifecycleOptions {

@@ -9,7 +9,7 @@ import type { Lifecycle } from './lifecycle.js';
 export type OutgoingEvent = () => unknown;
 
 /** What an `error` event tells the host (its payload, `fatal` false unless said). */
-export interface ErrorReport {
+interface ErrorReport {
   /** The error's name, e.g. `InvalidActionError`. */
   name: string;
   /** Where it happened: `action`, `auth`, `session-renewal`. */

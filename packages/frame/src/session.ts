@@ -13,7 +13,7 @@ import type { Outbound, OutgoingEvent } from './outbound.js';
 import { sessionSchedule, type FrameSession, type SessionState } from './session-schedule.js';
 
 /** Options of {@link createSession}. */
-export interface SessionPartOptions {
+interface SessionPartOptions {
   /** The signed session (`session`), window (its wake-up signals), clock, warning lead, exchange timeout, log. */
   config: FrameConfig;
   /** The frame's lifecycle: its scope, and the phase a working exchange brings back from `auth-failed`. */

@@ -1,6 +1,6 @@
 import { buildFilterParameter, type ActionName } from '@svc-embed/protocol';
 import type { Embed } from './embed.js';
-import { checkTimeZone } from './time-zone-check.js';
+import { checkTimeZone } from './mount/time-zone-check.js';
 
 /** The eight action methods of an {@link Embed}. */
 export type ActionSenders = Pick<

@@ -1,25 +1,21 @@
 import { createListenerRegistry, reportError } from '@svc-embed/runtime';
 import { actionSenders } from './action-senders.js';
 import type { Embed, EmbedListeners } from './embed.js';
-import { resolveEmbedContext } from './embed-context.js';
-import type { EmbedOptions } from './embed-options.js';
-import { mountIframe } from './embed-iframe.js';
-import { embedUrl } from './embed-url.js';
-import { EmbedError } from './errors.js';
+import { resolveEmbedContext, type EmbedContext } from './mount/embed-context.js';
+import type { EmbedOptions } from './mount/embed-options.js';
+import { mountIframe } from './mount/embed-iframe.js';
+import { createIframeLoader } from './mount/iframe-loader.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
-import { createTimingRecorder } from './embed-timings.js';
-import { startEmbed } from './lazy-start.js';
+import { createTimingRecorder } from './mount/embed-timings.js';
+import { startEmbed } from './mount/lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
-import { createSession } from './session.js';
-import { createEmbedIds } from './embed-ids.js';
-import type { ChannelWindow } from './ledger-endpoints.js';
-import { createSessionLedger } from './session-ledger.js';
-import { sessionCallbacks } from './session-endpoint.js';
-import { createSessionMint } from './session-mint.js';
-import { warmUp } from './warm-up.js';
+import { createRenewalRunner } from './renewal/renewal-runner.js';
+import { createEmbedIds } from './ledger/embed-ids.js';
+import type { ChannelWindow } from './ledger/ledger-endpoints.js';
+import { createMintCall } from './renewal/mint-call.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -36,60 +32,63 @@ import { warmUp } from './warm-up.js';
  * embed.setColorScheme('dark'); // queued until ready
  */
 export function createEmbed(options: EmbedOptions): Embed {
-  const { readyTimeoutMs = 30_000 } = options;
-  const context = resolveEmbedContext(options);
-  const { window: win, now, log, origin, url } = context;
+  return assembleEmbed(resolveEmbedContext(options));
+}
+
+/**
+ * What `createEmbed` does once the options are resolved (`<svc-embed>` resolves its own session
+ * callbacks): wiring only. It makes the parts, each from those made before it, connects them and
+ * returns the surface: the timings; the embed's side of its viewer's ledger; the iframe, mounted but
+ * not yet in the page; the lifecycle (registered with the ledger, it puts the iframe in the page and
+ * ends everything); the page's listeners; the outbound; the iframe's loader; the mint call and the
+ * renewal runner; the inbound; then the start (now, or once seen).
+ * @throws {EmbedError} as {@link createEmbed}
+ */
+export function assembleEmbed(context: EmbedContext): Embed {
+  const { options, window: win, now, log } = context;
   const timing = createTimingRecorder(win, options.publicId);
-  const { mintSessionId, revokeSessionId, endpoint } = sessionCallbacks(options);
-  const ledger = options.ledger ?? createSessionLedger();
-  const ids = createEmbedIds({ ledger, revokeSessionId, endpoint, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
-  const { record, revokeLateId } = ids;
-  const { iframe, parent } = mountIframe({ options, document: context.document, origin, url });
-  const lifecycle = createLifecycle({
-    window: win, iframe, removeOnDestroy: parent !== undefined || options.removeIframe === true, attach: ids.attach, revokeOwnIds: ids.revokeOwn,
-  });
+  const { ledger } = context;
+  const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
+  const mounted = mountIframe(context);
+  const { iframe } = mounted;
+  const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids });
   const { scope } = lifecycle;
-  parent?.append(iframe);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
   scope.onDispose(() => listeners.clear());
-  const outbound = createOutbound({ iframe, origin, now, scope, log });
-  let warmedUp: (() => void) | undefined; // removes the warm-up (warm-up.ts) once the URL is set
-  const mint = mintSessionId && createSessionMint({ mintSessionId, timeoutMs: options.mintTimeoutMs ?? 10_000, scope, record, revokeLateId, budgets: ids.budgets, now, log });
-  const session = createSession({
+  const outbound = createOutbound({ context, iframe, scope });
+  const loader = createIframeLoader({ context, mounted, scope });
+  const mint = createMintCall({ context, scope, ids });
+  const renewal = createRenewalRunner({
     scope, now, log, mint, window: win, document: context.document,
-    config: { policy: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 }, canMint: mint !== undefined, hasUrl: url !== undefined, readyTimeoutMs },
-    load(sessionId) {
-      const src = sessionId ? embedUrl({ options, origin, sessionId }) : url;
-      if (src) iframe.src = src;
-      warmedUp?.();
-    },
-    postSession: (sessionId, delivery) => outbound.postSession(sessionId, delivery),
-    revokeLateId,
+    config: { policy: context.retry, canMint: mint !== undefined, hasUrl: context.url !== undefined, readyTimeoutMs: context.readyTimeoutMs },
+    load: loader.load,
+    postSession: outbound.postSession,
+    revokeLateId: ids.revokeLateId,
     ready: lifecycle.settleReady,
-    readyTimeoutError: () => context.readyTimeoutError(readyTimeoutMs),
-    openOutbox: () => outbound.open(),
+    readyTimeoutError: context.readyTimeoutError,
+    openOutbox: outbound.open,
     emit: (name, info) => listeners.emit(name, info as never),
     note: timing.note,
   });
   listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
-  listenInbound({ window: win, scope, now, iframe, origin, log, listeners, signal: (signal) => session.signal(signal) });
+  listenInbound({ context, iframe, scope, listeners, signal: renewal.signal });
   const start = () => {
-    if (mint && url && parent) warmedUp = warmUp({ iframe, baseUrl: options.baseUrl, scope });
-    session.signal({ type: 'start', now: now() });
+    loader.warm();
+    renewal.signal({ type: 'start', now: now() });
   };
   startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start });
 
   return registerEmbed({
     iframe,
     get state() {
-      return session.state;
+      return renewal.state;
     },
     timings: timing.timings,
     ready: lifecycle.ready,
     on: listeners.on,
     once: (name, listener) => listenOnce(listeners, name, listener),
-    ...actionSenders({ send: outbound.send, record }),
-    renewSession: () => (mint ? session.renew() : Promise.reject(new EmbedError('invalid-option', 'renewSession needs mintSessionId'))),
+    ...actionSenders({ send: outbound.send, record: ids.record }),
+    renewSession: renewal.renew,
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
   }, { log, scope });

@@ -4,7 +4,8 @@
 import { defineSvcEmbedElement } from './element/svc-embed-element.js';
 
 export * from './index.js';
-export { defineSvcEmbedElement, SVC_EMBED_ATTRIBUTES } from './element/svc-embed-element.js';
-export { sessionEndpointCallbacks } from './session-endpoint.js';
+export { defineSvcEmbedElement } from './element/svc-embed-element.js';
+export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
+export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';
 
 if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== 'undefined') defineSvcEmbedElement();

@@ -4,10 +4,11 @@ import { defineSvcEmbedElement } from './element/svc-embed-element.js';
 
 if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== 'undefined') defineSvcEmbedElement();
 
-export { defineSvcEmbedElement, SVC_EMBED_ATTRIBUTES } from './element/svc-embed-element.js';
-export type { SvcEmbedElement } from './element/svc-embed-element.js';
-export { sessionEndpointCallbacks } from './session-endpoint.js';
-export type { SessionEndpointCallbacks } from './session-endpoint.js';
+export { defineSvcEmbedElement } from './element/svc-embed-element.js';
+export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
+export type { SvcEmbedElement } from './element/svc-embed-types.js';
+export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';
+export type { SessionEndpointCallbacks } from './ledger/session-endpoint.js';
 // Types only: `<svc-embed>` in HTMLElementTagNameMap, its svc-* events in HTMLElementEventMap and
 // DocumentEventMap, and in React 19's JSX.IntrinsicElements (where @types/react is installed).
 export type { SvcEmbedAttributes, SvcEmbedEventMap, SvcEmbedEventProps } from './element/svc-embed-types.js';

@@ -1,6 +1,6 @@
 import type { Scope } from '@svc-embed/runtime';
 import type { Embed } from './embed.js';
-import type { DebugLogger } from './embed-options.js';
+import type { DebugLogger } from './base/debug-logger.js';
 
 /** What functions outside `createEmbed` (such as `syncUrl`) may reach of an embed: its logger and its life. */
 export interface EmbedInternals {

@@ -1,27 +1,11 @@
 import type {
   AnyEventMessage, ColorScheme, EmbedTheme, EventMessage, EventName, EventPayload, ReadyPayload, UnknownMessage,
 } from '@svc-embed/protocol';
-import type { EmbedState, EmbedStateChange } from './embed-state.js';
-import type { EmbedTimings } from './embed-timings.js';
-import type { EmbedError } from './errors.js';
-import type { LogoutResult } from './session-ledger.js';
-
-/** What started a renewal: a session event from the embed, the page returning to the foreground, or `renewSession()`. */
-export type RenewalTrigger = 'session-expiring' | 'session-expired' | 'foreground' | 'manual' | 'auth';
-
-/** Detail of the host-side `renewed` notification. */
-export interface RenewalInfo {
-  /** What started the renewal (the first trigger, when several joined). */
-  trigger: RenewalTrigger;
-  /** Attempts it took, each with a freshly minted id (1 when nothing failed). */
-  attempts: number;
-}
-
-/** Detail of the host-side `renewal-failed` notification. */
-export interface RenewalFailure extends RenewalInfo {
-  /** Why the last attempt failed: code `mint-failed`, `mint-timeout`, `mint-limit`, `session-rejected`, or `destroyed`. */
-  error: EmbedError;
-}
+import type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
+import type { RenewalFailure, RenewalInfo } from './renewal/renewal.js';
+import type { EmbedTimings } from './mount/embed-timings.js';
+import type { EmbedError } from './base/errors.js';
+import type { LogoutResult } from './ledger/logout-result.js';
 
 /** Removes the listener it was returned for. */
 export type Unsubscribe = () => void;

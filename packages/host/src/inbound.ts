@@ -4,11 +4,12 @@ import {
 } from '@svc-embed/protocol';
 import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
 import type { EmbedListeners } from './embed.js';
-import type { DebugLogger } from './embed-options.js';
-import type { RenewalSignal } from './renewal.js';
+import type { DebugLogger } from './base/debug-logger.js';
+import type { EmbedContext } from './mount/embed-context.js';
+import type { RenewalSignal } from './renewal/renewal.js';
 
 /** A message worth dispatching: of a known type (payload checked), or of a type we don't know yet. */
-export type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
+type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
 
 /** What {@link acceptMessage} checks a message against. */
 export interface InboundFilter {
@@ -25,7 +26,7 @@ export interface InboundFilter {
  * origin (exact string compare), tagged `svc-embed` and `event`, then the payload schema. Anything
  * else is dropped (`undefined`) and, in debug mode, logged with the reason. Never throws.
  */
-export function acceptMessage(event: MessageEvent, filter: InboundFilter): Accepted | undefined {
+function acceptMessage(event: MessageEvent, filter: InboundFilter): Accepted | undefined {
   const { iframe, origin, log } = filter;
   const source = iframe.contentWindow;
   if (!source || event.source !== source) return void log('drop', 'other window', event.origin);
@@ -40,11 +41,11 @@ export function acceptMessage(event: MessageEvent, filter: InboundFilter): Accep
 }
 
 /**
- * What an event from the embed tells the session, if anything (the wire types, checked by the
+ * What an event from the embed tells the renewal machine, if anything (the wire types, checked by the
  * compiler against the catalog): `ready`, a session warning or lapse, a rejected id, a refused one.
  * The clock is read only for those (not for every event on the hot path).
  */
-export function sessionSignal(message: AnyEventMessage, now: () => number): RenewalSignal | undefined {
+function renewalSignalOf(message: AnyEventMessage, now: () => number): RenewalSignal | undefined {
   switch (message.type) {
     case 'svc:event:ready':
       return { type: 'ready', now: now(), payload: message.payload };
@@ -60,31 +61,32 @@ export function sessionSignal(message: AnyEventMessage, now: () => number): Rene
 }
 
 /** Options of {@link listenInbound}. */
-export interface InboundOptions extends InboundFilter {
-  /** The window the embed's messages arrive at. */
-  window: Window;
+export interface InboundOptions {
+  /** The resolved options: the window the messages arrive at, the clock, the tenant origin, the logger. */
+  context: Pick<EmbedContext, 'window' | 'now' | 'origin' | 'log'>;
+  /** The embed's iframe: only its window may send. */
+  iframe: HTMLIFrameElement;
   /** The embed's scope: the listener goes with it. */
   scope: Scope;
-  /** The clock, epoch ms. */
-  now: () => number;
-  /** Receives what an event tells the session, before the page's listeners hear of it. */
+  /** Receives what an event tells the renewal machine, before the page's listeners hear of it. */
   signal: (signal: RenewalSignal) => void;
   /** The page's listeners. */
   listeners: ListenerRegistry<EmbedListeners>;
 }
 
-/** Listens for the embed's messages: filters each, tells the session, then the page's listeners (typed, then `'*'`). */
+/** Listens for the embed's messages: filters each, tells the renewal machine, then the page's listeners (typed, then `'*'`). */
 export function listenInbound(options: InboundOptions): void {
-  const { window: win, scope, now, signal, listeners } = options;
+  const { context, scope, signal, listeners } = options;
+  const { now } = context;
   // Made once: the filter runs for every message the page receives.
-  const filter: InboundFilter = { iframe: options.iframe, origin: options.origin, log: options.log };
-  scope.listen(win, 'message', (event: MessageEvent) => {
+  const filter: InboundFilter = { iframe: options.iframe, origin: context.origin, log: context.log };
+  scope.listen(context.window, 'message', (event: MessageEvent) => {
     const accepted = acceptMessage(event, filter);
     if (!accepted) return;
     const { message } = accepted;
     if (accepted.ok) {
       const { message: known } = accepted;
-      const told = sessionSignal(known, now);
+      const told = renewalSignalOf(known, now);
       if (told) signal(told);
       const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
       listeners.emit(name, known.payload as never, known as never);

@@ -1,15 +1,18 @@
 export { createEmbed } from './create-embed.js';
-export { createSessionLedger } from './session-ledger.js';
-export { syncUrl } from './sync-url.js';
-export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url.js';
-export { EmbedError, EMBED_ERROR_CODES } from './errors.js';
-export type { EmbedErrorCode } from './errors.js';
-export type { Embed, EmbedListeners, HostListeners, RenewalInfo, RenewalFailure, RenewalTrigger, Unsubscribe } from './embed.js';
+export { createSessionLedger } from './ledger/session-ledger.js';
+export { syncUrl } from './sync-url/sync-url.js';
+export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url/sync-url-options.js';
+export { EmbedError, EMBED_ERROR_CODES } from './base/errors.js';
+export type { EmbedErrorCode } from './base/errors.js';
+export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
+export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
-  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc, DebugLogger,
-} from './embed-options.js';
-export type { SessionLedger, SessionLedgerOptions, LogoutResult } from './session-ledger.js';
-export type { MintLimit } from './mint-limit.js';
-export type { EmbedState, EmbedStateChange } from './embed-state.js';
-export type { EmbedTimings } from './embed-timings.js';
+  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc,
+} from './mount/embed-options.js';
+export type { DebugLogger } from './base/debug-logger.js';
+export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
+export type { LogoutResult } from './ledger/logout-result.js';
+export type { MintLimit } from './ledger/mint-limit.js';
+export type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
+export type { EmbedTimings } from './mount/embed-timings.js';
 export type { EventName, EventPayload, EventMessage, AnyEventMessage, UnknownMessage, ActionName, ActionPayload, Surface } from '@svc-embed/protocol';

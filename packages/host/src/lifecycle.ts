@@ -1,16 +1,18 @@
 import type { ReadyPayload } from '@svc-embed/protocol';
 import { createScope, type Scope } from '@svc-embed/runtime';
-import { createDeferred, type Deferred } from './deferred.js';
-import { destroyedError } from './errors.js';
+import { createDeferred, type Deferred } from './base/deferred.js';
+import { destroyedError } from './base/errors.js';
+import type { EmbedIds } from './ledger/embed-ids.js';
+import type { MountedIframe } from './mount/embed-iframe.js';
 
 /** Who ended an embed: its own `destroy()`, or the ledger's `logout()` (which removes a wrapped iframe too). */
 export type DestroyedBy = 'destroy' | 'logout';
 
-/** The embed's life: its scope, its `ready` promise, and its end. */
+/** The embed's life: its scope, its `ready` promise, its iframe in the page, and its end. */
 export interface Lifecycle {
   /** Every listener, timer and clean-up of the embed; the parts made later register theirs here. */
   readonly scope: Scope;
-  /** `embed.ready`: settled by the session part, rejected with `destroyed` on destroy. */
+  /** `embed.ready`: settled by the renewal part, rejected with `destroyed` on destroy. */
   readonly ready: Promise<ReadyPayload>;
   /** Settles {@link Lifecycle.ready}. */
   readonly settleReady: Pick<Deferred<ReadyPayload>, 'resolve' | 'reject'>;
@@ -26,24 +28,28 @@ export interface Lifecycle {
 export interface LifecycleOptions {
   /** The window whose timers the embed uses. */
   window: Window;
-  /** The embed's iframe. */
-  iframe: HTMLIFrameElement;
-  /** True when the SDK created the iframe, or `removeIframe` asks to remove a wrapped one on destroy. */
-  removeOnDestroy: boolean;
-  /** Registers the embed with the viewer's ledger (its logout destroys it); returns the unregistration. */
-  attach: (teardown: () => void) => () => void;
-  /** Revokes the ids minted for this embed: called when `destroy()` removes its iframe (logout revokes them all anyway). */
-  revokeOwnIds: () => void;
+  /** The embed's iframe, and the container to put it in when the SDK created it. */
+  mounted: MountedIframe;
+  /** `removeIframe`: remove a wrapped iframe on destroy too (a created one always is). */
+  removeIframe: boolean | undefined;
+  /**
+   * The embed's side of its viewer's ledger: `attach` registers the embed (the ledger's logout
+   * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (logout revokes them all anyway).
+   */
+  ids: Pick<EmbedIds, 'attach' | 'revokeOwn'>;
 }
 
 const noop = () => {};
 
 /**
- * Creates the {@link Lifecycle} of one embed and registers it with the ledger.
- * @throws {EmbedError} `destroyed` when the ledger has logged out
+ * Creates the {@link Lifecycle} of one embed: registers it with the ledger, then puts a created
+ * iframe in its container.
+ * @throws {EmbedError} `destroyed` when the ledger has logged out (nothing is put in the page then)
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
-  const { window: win, iframe, removeOnDestroy, attach, revokeOwnIds } = options;
+  const { window: win, ids } = options;
+  const { iframe, parent } = options.mounted;
+  const removeOnDestroy = parent !== undefined || options.removeIframe === true;
   const scope = createScope({ timers: win });
   const settleReady = createDeferred<ReadyPayload>();
   settleReady.promise.catch(noop);
@@ -52,9 +58,10 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     if (scope.disposed) return;
     scope.dispose();
     detach();
-    if (by === 'destroy' && removeOnDestroy) revokeOwnIds();
+    if (by === 'destroy' && removeOnDestroy) ids.revokeOwn();
     if (by === 'logout' || removeOnDestroy) iframe.remove();
   };
-  const detach = attach(() => destroy('logout'));
+  const detach = ids.attach(() => destroy('logout'));
+  parent?.append(iframe);
   return { scope, ready: settleReady.promise, settleReady, destroy };
 }

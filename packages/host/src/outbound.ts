@@ -1,9 +1,9 @@
 import { buildActionMessage, type AnyActionMessage } from '@svc-embed/protocol';
 import { createOutbox, type Scope } from '@svc-embed/runtime';
 import type { SendAction } from './action-senders.js';
-import type { DebugLogger } from './embed-options.js';
-import { destroyedError, EmbedError } from './errors.js';
-import type { Delivery } from './renewal.js';
+import { destroyedError, EmbedError } from './base/errors.js';
+import type { EmbedContext } from './mount/embed-context.js';
+import type { Delivery } from './renewal/renewal.js';
 
 /** What the embed sends to its iframe: actions, held until `ready`, and session ids. */
 export interface Outbound {
@@ -17,21 +17,21 @@ export interface Outbound {
 
 /** Options of {@link createOutbound}. */
 export interface OutboundOptions {
+  /**
+   * The resolved options: the tenant origin (the only target origin, never `'*'`), the clock (message
+   * timestamps) and the logger (told of each message sent, and of one dropped because the iframe has no window).
+   */
+  context: Pick<EmbedContext, 'origin' | 'now' | 'log'>;
   /** The embed's iframe: messages go to its window as it is when they are sent. */
   iframe: HTMLIFrameElement;
-  /** The tenant origin: the only target origin, never `'*'`. */
-  origin: string;
-  /** The clock, for message timestamps. */
-  now: () => number;
   /** The embed's scope: everything held or sent later is dropped once it is disposed. */
   scope: Scope;
-  /** Told of each message sent, and of one dropped because the iframe has no window. */
-  log: DebugLogger;
 }
 
 /** Creates the {@link Outbound} part of one embed. */
 export function createOutbound(options: OutboundOptions): Outbound {
-  const { iframe, origin, now, scope, log } = options;
+  const { iframe, scope } = options;
+  const { origin, now, log } = options.context;
   const outbox = createOutbox<AnyActionMessage>({
     deliver(message) {
       const target = iframe.contentWindow;

@@ -2,9 +2,9 @@
 // cannot make the host mint without limit: the embed's and the ledger's mint budgets, the failure
 // they end in (`mint-limit`), logout's bounded concurrency, and the bounded memory of expiries.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMintBudget } from '../src/mint-limit.js';
-import { EXPIRY_MEMORY, initialRenewalState, inPhase, type RenewalState } from '../src/renewal.js';
-import { renewalStep } from '../src/renewal-step.js';
+import { createMintBudget } from '../src/ledger/mint-limit.js';
+import { EXPIRY_MEMORY, initialRenewalState, inPhase, type RenewalState } from '../src/renewal/renewal.js';
+import { renewalStep } from '../src/renewal/renewal-step.js';
 import { createSessionLedger, EMBED_ERROR_CODES, type EmbedOptions, type RenewalFailure } from '../src/index.js';
 import { flush, HOUR, MINUTE, READY, setup, type Harness } from './helpers.js';
 import { config, run } from './renewal-fixtures.js';

@@ -1,7 +1,7 @@
 // renewSession() when the session's estimated expiry is one already renewed: it still renews now,
 // as the README says (a fresh id is minted and sent), and resolves.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ESTIMATED_LIFETIME_MS, REJECTION_WINDOW_MS } from '../src/renewal.js';
+import { ESTIMATED_LIFETIME_MS, REJECTION_WINDOW_MS } from '../src/renewal/renewal.js';
 import { flush, minter, READY, setup } from './helpers.js';
 
 const START = 1_700_000_000_000;

@@ -1,9 +1,9 @@
 // Builders shared by the renewal machine's tables (renewal-step.test.ts, renewal-step-edges.test.ts).
-import { EmbedError } from '../src/errors.js';
+import { EmbedError } from '../src/base/errors.js';
 import {
   initialRenewalState, inPhase,
   type LoadState, type RenewalConfig, type RenewalPhase, type RenewalRun, type RenewalSignal, type RenewalState, type SessionFacts,
-} from '../src/renewal.js';
+} from '../src/renewal/renewal.js';
 
 export const HOUR = 3_600_000;
 export const READY_PAYLOAD = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' } as const;

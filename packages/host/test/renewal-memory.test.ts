@@ -3,8 +3,8 @@
 // the old session; before it, a newer one, which means our id was taken), and the sessions already
 // renewed (a later trigger about one of them is a duplicate), also after a taken run was rejected.
 import { describe, expect, it } from 'vitest';
-import { type RenewalSignal, type RenewalState } from '../src/renewal.js';
-import { renewalStep } from '../src/renewal-step.js';
+import { type RenewalSignal, type RenewalState } from '../src/renewal/renewal.js';
+import { renewalStep } from '../src/renewal/renewal-step.js';
 import { config, HOUR, run, state } from './renewal-fixtures.js';
 
 const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });

@@ -3,11 +3,11 @@
 // createEmbed (renewal.test.ts) and the model test with 10,000 interleavings
 // (test/unit/renewal-model.test.ts); trigger classification has its own table (renewal-trigger.test.ts).
 import { describe, expect, it } from 'vitest';
-import { EmbedError } from '../src/errors.js';
+import { EmbedError } from '../src/base/errors.js';
 import {
   ESTIMATED_LIFETIME_MS, initialRenewalState, RENEWAL_WINDOW_MS, type LoadState, type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal,
-} from '../src/renewal.js';
-import { renewalStep } from '../src/renewal-step.js';
+} from '../src/renewal/renewal.js';
+import { renewalStep } from '../src/renewal/renewal-step.js';
 import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from './renewal-fixtures.js';
 
 const privateConfig: RenewalConfig = { ...config, canMint: false };
@@ -29,43 +29,43 @@ const firstLoad: Row[] = [
   },
   {
     name: 'a private embed loads its URL at once and waits for ready',
-    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: privateConfig, to: 'idle', load: 'waiting',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: privateConfig, to: 'idle', load: 'loading',
     effects: [{ type: 'load-url' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
   },
   {
     name: 'a signed embed without a URL of its own (a wrapped iframe) mints nothing; readyTimeoutMs 0 arms nothing',
-    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: { ...config, hasUrl: false, readyTimeoutMs: 0 }, to: 'idle', load: 'waiting',
+    from: initialRenewalState(0), signal: { type: 'start', now: 0 }, with: { ...config, hasUrl: false, readyTimeoutMs: 0 }, to: 'idle', load: 'loading',
     effects: [{ type: 'load-url' }],
   },
   {
     name: 'the first id goes into the URL, and the ready timer starts',
-    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: minted(1, 'url'), to: 'idle', load: 'waiting',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: minted(1, 'url'), to: 'idle', load: 'loading',
     effects: [{ type: 'load-url', sessionId: 's' }, { type: 'start-timer', timer: 'ready-timeout', ms: 30_000 }],
   },
   {
     name: 'a failed first mint backs off before the next attempt',
-    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'backoff',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'backoff',
     effects: [{ type: 'start-timer', timer: 'load-backoff', ms: 1_000 }],
   },
   {
     name: 'after the backoff, the next first-id attempt mints a fresh id',
-    from: loading({ name: 'backoff', attempt: 2 }), signal: { type: 'backoff-elapsed' }, to: 'idle', load: 'minting',
+    from: loading({ name: 'backoff', attempt: 2 }), signal: { type: 'load-backoff-elapsed' }, to: 'idle', load: 'minting',
     effects: [{ type: 'mint', ticket: 2, delivery: 'url' }],
   },
   {
     name: 'the last failed first mint rejects ready with its error',
-    from: loading({ name: 'minting', attempt: 3, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    from: loading({ name: 'minting', attempt: 3, ticket: 1 }), signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'failed',
     effects: [{ type: 'reject-ready', error: failure }],
   },
   {
     name: 'the last failed first mint also fails a renewal waiting for ready',
     from: state({ phase: 'waiting-ready', run: run({ trigger: 'manual' }) }, { load: { name: 'minting', attempt: 3, ticket: 1 }, handled: [5 * HOUR] }),
-    signal: { type: 'mint-failed', ticket: 1, error: failure }, to: 'idle', load: 'failed',
+    signal: { type: 'mint-failed', ticket: 1, error: failure, delivery: 'url' }, to: 'idle', load: 'failed',
     effects: [{ type: 'reject-ready', error: failure }, failedInfo(failure, 1, 'manual'), { type: 'settle-callers', error: failure }],
   },
   {
     name: 'ready: resolve it and open the queue',
-    from: loading({ name: 'waiting' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+    from: loading({ name: 'loading' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
   },
   {
     name: 'a late ready after a timeout still counts',
@@ -73,7 +73,7 @@ const firstLoad: Row[] = [
   },
   {
     name: 'no ready in time rejects it',
-    from: loading({ name: 'waiting' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }],
+    from: loading({ name: 'loading' }), signal: { type: 'ready-timeout', error: notReady }, to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }],
   },
   {
     name: 'a ready timeout after ready changes nothing',
@@ -88,11 +88,11 @@ const triggers: Row[] = [
   },
   {
     name: 'before the first ready, the run waits for it',
-    from: loading({ name: 'waiting' }), signal: expiring(5 * HOUR), to: 'waiting-ready', effects: [],
+    from: loading({ name: 'loading' }), signal: expiring(5 * HOUR), to: 'waiting-ready', effects: [],
   },
   {
     name: 'ready starts the run waiting for it',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
     to: 'minting', effects: [...readyEffects, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
@@ -102,7 +102,7 @@ const triggers: Row[] = [
   },
   {
     name: 'a ready timeout fails the run waiting for ready',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'ready-timeout', error: notReady },
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready-timeout', error: notReady },
     to: 'idle', load: 'failed', effects: [{ type: 'reject-ready', error: notReady }, failedInfo(notReady), { type: 'settle-callers', error: notReady }],
   },
   {
@@ -137,7 +137,7 @@ const triggers: Row[] = [
   },
   {
     name: 'a wake-up before the first ready says nothing about a session',
-    from: loading({ name: 'waiting' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS }, to: 'idle', effects: [],
+    from: loading({ name: 'loading' }), signal: { type: 'wake-up', now: ESTIMATED_LIFETIME_MS }, to: 'idle', effects: [],
   },
   {
     name: 'a private embed renews nothing',
@@ -167,7 +167,7 @@ const attempts: Row[] = [
   },
   {
     name: 'a failed mint of another ticket changes nothing',
-    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'minting', effects: [],
+    from: state({ phase: 'minting', run: run(), ticket: 3 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'minting', effects: [],
   },
   {
     name: 'no rejection within the window: taken',
@@ -190,7 +190,7 @@ const attempts: Row[] = [
   },
   {
     name: 'the backoff doubles with each attempt',
-    from: state({ phase: 'minting', run: run({ attempt: 2 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'backoff',
+    from: state({ phase: 'minting', run: run({ attempt: 2 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'backoff',
     effects: [{ type: 'start-timer', timer: 'backoff', ms: 2_000 }],
   },
   {
@@ -200,7 +200,7 @@ const attempts: Row[] = [
   },
   {
     name: 'the last attempt failed: the run fails',
-    from: state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure }, to: 'idle',
+    from: state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }), signal: { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, to: 'idle',
     effects: [failedInfo(failure, 3), { type: 'settle-callers', error: failure }],
   },
   {
@@ -220,7 +220,7 @@ const attempts: Row[] = [
 const authentication: Row[] = [
   {
     name: 'a refused id: a fresh one goes out at once, past the queue',
-    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
+    from: loading({ name: 'loading' }), signal: { type: 'auth-error' }, to: 'minting', effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
     name: 'refused again while our id is out: that attempt failed',
@@ -229,16 +229,16 @@ const authentication: Row[] = [
   },
   {
     name: 'refused while a run waits for ready: it mints at once, past the queue',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting',
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'auth-error' }, to: 'minting',
     effects: [{ type: 'mint', ticket: 2, delivery: 'urgent' }],
   },
   {
     name: 'a repeat while a fresh id is being minted says nothing new',
-    from: state({ phase: 'minting', run: authRun(), ticket: 2 }, { load: { name: 'waiting' } }), signal: { type: 'auth-error' }, to: 'minting', effects: [],
+    from: state({ phase: 'minting', run: authRun(), ticket: 2 }, { load: { name: 'loading' } }), signal: { type: 'auth-error' }, to: 'minting', effects: [],
   },
   {
     name: 'ready is the verdict of an urgent run: it worked',
-    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'waiting' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
     to: 'idle', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, { type: 'settle-callers' }],
   },
   {
@@ -248,7 +248,7 @@ const authentication: Row[] = [
   },
   {
     name: 'the last refused id: ready rejects with session-rejected',
-    from: state({ phase: 'rejected', run: authRun({ attempt: 3 }) }, { load: { name: 'waiting' } }), signal: { type: 'rejection-settled', error: failure }, to: 'idle', load: 'failed',
+    from: state({ phase: 'rejected', run: authRun({ attempt: 3 }) }, { load: { name: 'loading' } }), signal: { type: 'rejection-settled', error: failure }, to: 'idle', load: 'failed',
     effects: [
       { type: 'reject-ready', error: code('session-rejected') },
       failedInfo(code('session-rejected'), 3, 'auth'),
@@ -257,7 +257,7 @@ const authentication: Row[] = [
   },
   {
     name: 'without mintSessionId a refused id rejects ready at once',
-    from: loading({ name: 'waiting' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'failed',
+    from: loading({ name: 'loading' }), signal: { type: 'auth-error' }, with: privateConfig, to: 'idle', load: 'failed',
     effects: [
       { type: 'reject-ready', error: code('session-rejected') },
       failedInfo(code('session-rejected'), 0, 'auth'),
@@ -318,7 +318,7 @@ describe('renewalStep', () => {
   });
 
   it('a failed run forgets its sessions, so the next trigger about them starts anew', () => {
-    const failed = renewalStep(state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR] }), { type: 'mint-failed', ticket: 2, error: failure }, config);
+    const failed = renewalStep(state({ phase: 'minting', run: run({ attempt: 3 }), ticket: 2 }, { handled: [5 * HOUR] }), { type: 'mint-failed', ticket: 2, error: failure, delivery: 'queued' }, config);
     expect(renewalStep(failed.state, expiring(5 * HOUR), config).state.phase).toBe('minting');
   });
 

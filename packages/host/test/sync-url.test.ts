@@ -3,7 +3,7 @@
 // the embed's events are synthetic MessageEvents (helpers.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError, syncUrl, type Embed, type UrlAdapter } from '../src/index.js';
-import { withQueryParam } from '../src/url-adapter.js';
+import { withQueryParam } from '../src/sync-url/url-adapter.js';
 import { flush, READY, setup, type Harness } from './helpers.js';
 
 /** A window with a real-looking location and history: `go(n)` moves through the entries and fires popstate. */

@@ -26,7 +26,7 @@ export const PLATFORM_ERROR_CODES = {
   exportFailed: 'export-failed',
   /** A dashboard-export job reached `expiresAt` (or was gone) before its file was downloaded. */
   exportExpired: 'export-expired',
-  /** A batched bulk move stopped at a request that failed; see `completed` and `notApplied`. */
+  /** A batched bulk move stopped at a request that failed; see `completed`, `failedBatch` (and `failedBatchMayHaveApplied`) and `unsent`. */
   bulkMoveInterrupted: 'bulk-move-interrupted',
 } as const;
 

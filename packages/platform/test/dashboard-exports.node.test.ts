@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PNG_COLORS, PNG_LAYOUT } from '../../emulator/src/platform/index.js';
+import { PNG_COLORS, PNG_LAYOUT } from '@svc-embed/emulator/platform';
 import {
   BadRequestError,
   ExportExpiredError,

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { datasetRows } from '../../emulator/src/dashboards/datasets.js';
+import { datasetRows } from '@svc-embed/emulator/platform';
 
 /** Revenue per region of the orders dataset as of `asOf`, largest first, as the dashboard defines it. */
 export function revenueByRegion(asOf: number, region?: string): Array<[string, number]> {

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
-import { createEmulator, createManualClock } from '../../emulator/src/index.js';
-import { platformState } from '../../emulator/src/platform/index.js';
+import { createEmulator, createManualClock } from '@svc-embed/emulator';
+import { platformState } from '@svc-embed/emulator/platform';
 import { createPlatformClient, type PlatformClientOptions } from '../src/index.js';
 
 /** Keys of the test emulator, one per role. */

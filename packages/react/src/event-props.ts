@@ -4,7 +4,7 @@ import type { EmbedListeners } from '@svc-embed/host';
 type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
 
 /** Names of the listeners a component can take as props: every event of the catalog and the host notifications. */
-export type ListenedName = Exclude<keyof EmbedListeners, '*'>;
+type ListenedName = Exclude<keyof EmbedListeners, '*'>;
 
 /**
  * One `on<Name>` prop per event of the catalog (`onReady`, `onDownload`, `onDashboardLoaded`,
@@ -13,15 +13,14 @@ export type ListenedName = Exclude<keyof EmbedListeners, '*'>;
  */
 export type EmbedEventProps = { [N in ListenedName as `on${PascalCase<N>}`]?: EmbedListeners[N] };
 
-const LISTENED: readonly ListenedName[] = [
+/** Every listener a component can take as a prop. */
+export const LISTENED: readonly ListenedName[] = [
   'ready', 'view', 'navigate', 'dashboard-loaded', 'download', 'drilldown', 'ai-query', 'session-expiring', 'session-expired', 'error',
   'renewed', 'renewal-failed',
 ];
 
 /** The prop name of a listener: `download` -> `onDownload`. */
 export function propName(name: ListenedName): keyof EmbedEventProps {
-  return `on${name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
+  return `on${name.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
 }
 
-/** Every listener name with its prop name. */
-export const LISTENER_PROPS: readonly (readonly [ListenedName, keyof EmbedEventProps])[] = LISTENED.map((name) => [name, propName(name)] as const);

@@ -1,7 +1,8 @@
 'use client';
 import type { Embed } from '@svc-embed/host';
 import { forwardRef, useImperativeHandle, type CSSProperties } from 'react';
-import { useEmbed, type UseEmbedOptions } from './use-embed.js';
+import { useEmbed } from './use-embed.js';
+import type { UseEmbedOptions } from './use-embed-options.js';
 
 /**
  * Props of {@link SvcEmbed}: the embed's options and listeners (`publicId` or `src` required), and

@@ -2,7 +2,7 @@
  * Where an outbox stands: `holding` messages until the other side is ready, `open` (sending at
  * once), or `closed` for good (dropping everything).
  */
-export type OutboxState = 'holding' | 'open' | 'closed';
+type OutboxState = 'holding' | 'open' | 'closed';
 
 /** Options of {@link createOutbox}. */
 export interface OutboxOptions<Message> {

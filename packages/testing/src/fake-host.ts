@@ -4,6 +4,7 @@ import { messageFrom } from './message-event.js';
 import { TestKitError } from './errors.js';
 import { createRecorder } from './waiters.js';
 import { captureCallSite } from './call-site.js';
+import { nameOfType, refusalOf } from './parsed-message.js';
 
 /** An event the surface sent to the fake host. */
 export interface ReceivedEvent<N extends EventName = EventName> {
@@ -76,8 +77,8 @@ export function createFakeHost(options: FakeHostOptions): FakeHost {
       if (targetOrigin === '*') return surfaceBug(`the surface posted an event to '*': it must post to the host origin ${hostOrigin} only`);
       if (targetOrigin !== hostOrigin) return surfaceBug(`the surface posted to ${String(targetOrigin)}, not the host origin ${hostOrigin}`);
       const parsed = parseEventMessage(message);
-      if (!parsed.ok) return surfaceBug(`the surface posted a message the host SDK drops (${parsed.reason}: ${parsed.reason === 'invalid' ? `${parsed.field} ${parsed.detail}` : parsed.reason === 'unknown-type' ? parsed.type : parsed.detail})`);
-      const name = parsed.message.type.slice(parsed.message.type.lastIndexOf(':') + 1) as EventName;
+      if (!parsed.ok) return surfaceBug(`the surface posted a message the host SDK drops (${refusalOf(parsed)})`);
+      const name = nameOfType(parsed.message.type) as EventName;
       recorder.add({ name, payload: parsed.message.payload as EventPayloadMap[EventName], targetOrigin });
     },
   };

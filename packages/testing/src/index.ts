@@ -1,7 +1,7 @@
 import { registerAutomaticCleanup } from './cleanup.js';
 import { quietHappyDomIframes } from './happy-dom.js';
 
-export { attachFakeFrame } from './fake-frame.js';
+export { attachFakeFrame } from './attach-fake-frame.js';
 export type { FakeFrame, FakeFrameOptions, ReceivedAction, EmbedOrIframe } from './fake-frame.js';
 export { createFakeHost } from './fake-host.js';
 export type { FakeHost, FakeHostOptions, ReceivedEvent, ActionSender } from './fake-host.js';

@@ -6,7 +6,7 @@ interface EmbedWithReady {
 }
 
 /** Options of {@link guardEmbedReady}. */
-export interface ReadyGuardOptions {
+interface ReadyGuardOptions {
   /** How long, in real ms, the test may wait for `embed.ready` before the kit says why it hangs. */
   timeoutMs: number;
   /** The error to reject with when the time is up, or `undefined` to leave `ready` to the host. */

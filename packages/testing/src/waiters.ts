@@ -2,7 +2,7 @@ import { errorAtCallSite, type CallSite } from './call-site.js';
 import { TestKitError } from './errors.js';
 
 /** How a wait ends when nothing matching comes. */
-export interface WaitLimit {
+interface WaitLimit {
   timeoutMs: number;
   /** Where the test waited: the stack of the timeout error. */
   callSite: CallSite;
@@ -66,3 +66,6 @@ export function createRecorder<T>() {
     },
   };
 }
+
+/** Recorded items of type `T` and the waits for them (see {@link createRecorder}). */
+export type Recorder<T> = ReturnType<typeof createRecorder<T>>;

@@ -6,8 +6,8 @@
  * @param {Record<string, string>} filters dimension -> value
  */
 export function applyFilters(rows, filters) {
-  const active = Object.entries(filters);
-  return active.length ? rows.filter((row) => active.every(([dimension, value]) => String(row[dimension]) === value)) : rows;
+  const active = Object.keys(filters);
+  return active.length ? rows.filter((row) => active.every((dimension) => String(row[dimension]) === filters[dimension])) : rows;
 }
 
 /**
@@ -36,7 +36,9 @@ export function groupBy(rows, dimension, measure) {
     if (group) group.push(row);
     else groups.set(key, [row]);
   }
-  return [...groups].map(([key, group]) => ({ key, value: measureOf(group, measure), rows: group })).sort((a, b) => b.value - a.value);
+  const measured = [];
+  for (const [key, group] of groups) measured.push({ key, value: measureOf(group, measure), rows: group });
+  return measured.sort((a, b) => b.value - a.value);
 }
 
 /**

@@ -108,9 +108,6 @@ const dictionaries = {
   },
 };
 
-/** Languages with a dictionary. */
-export const LANGUAGES = Object.keys(dictionaries);
-
 /**
  * A translator for a locale tag: `t('revenue')`, `t('aiTop', { key: 'EMEA' })`.
  * @param {string} locale

@@ -1,5 +1,6 @@
 // The embedded dashboard: exchanges its session id, creates the frame half (SvcEmbedFrame, loaded
 // by a script tag before this module), applies the host's actions and emits the event catalog.
+import { applyFilters } from './aggregate.js';
 import { ApiError, createApi } from './api.js';
 import { exportCsv, exportPng } from './downloads.js';
 import { isKnownLocale, isKnownTimeZone } from './format.js';
@@ -121,7 +122,7 @@ const view = createView(/** @type {HTMLElement} */ (document.getElementById('app
   },
   exportDashboard() {
     const state = store.get();
-    const rows = (state.rows ?? []).filter((row) => Object.entries(state.filters).every(([key, value]) => String(row[key]) === value));
+    const rows = applyFilters(state.rows ?? [], state.filters);
     const header = Object.keys(rows[0] ?? {});
     const rowCount = exportCsv({ header, rows: rows.map((row) => header.map((key) => (key.endsWith('At') ? new Date(row[key]).toISOString() : row[key]))) }, dashboard.publicId);
     frame.emit('download', { format: 'csv', target: 'dashboard', title: t(dashboard.title), rowCount });

@@ -20,7 +20,7 @@ function random(seed) {
 
 /** @template T @param {() => number} next @param {Array<[T, number]>} weighted @returns {T} */
 function pick(next, weighted) {
-  const total = weighted.reduce((sum, [, weight]) => sum + weight, 0);
+  const total = weighted.reduce((sum, entry) => sum + entry[1], 0);
   let roll = next() * total;
   for (const [value, weight] of weighted) {
     roll -= weight;

@@ -17,6 +17,9 @@ import versions from './routes/versions.js';
 export const PLATFORM_ROUTE_MODULES = [bulkMove, deployments, environments, metadataToken, stagingEnvironment, versions, auditLogs, dashboardExports];
 
 export { platformState } from './state.js';
+// For tests of the exports: the PNG's layout and colours, the PDF's page, the PNG's CRC-32, and the
+// demo rows every export is computed from.
 export { PNG_LAYOUT, PNG_COLORS } from './exports/render-png.js';
 export { PDF_PAGE } from './exports/render-pdf.js';
 export { crc32 } from './exports/png.js';
+export { datasetRows } from '../dashboards/datasets.js';

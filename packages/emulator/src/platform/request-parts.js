@@ -1,8 +1,8 @@
 import { HttpError } from '../http-io.js';
 
 /** Default page of list endpoints (§8). */
-export const DEFAULT_OFFSET = 0;
-export const DEFAULT_LIMIT = 20;
+const DEFAULT_OFFSET = 0;
+const DEFAULT_LIMIT = 20;
 
 /** A JSON object (not null, not an array). @param {unknown} value @returns {value is Record<string, unknown>} */
 export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -37,7 +37,7 @@ export function createPlatformState(clock) {
     items: new Map(seedWorkspace(now).map((item) => [`${item.type}:${item.id}`, item])),
     dashboards: seedDashboards(),
     auditEvents,
-    /** Export jobs by id; dropped at `expiresAt`. @type {Map<string, import('./exports/jobs.js').ExportJob>} */
+    /** Export jobs by id; dropped at `expiresAt`. @type {Map<string, import('./exports/export-job.js').ExportJob>} */
     exportJobs: new Map(),
     /** Secret that signs metadata tokens. */
     jwtSecret: randomBytes(32),
@@ -54,23 +54,21 @@ export function createPlatformState(clock) {
 
 /** @typedef {ReturnType<typeof createPlatformState>} PlatformState */
 
-/** One state per emulator, keyed by its options object (the same on the handle and in handlers). */
-const states = new WeakMap();
+/**
+ * Where an emulator's handle and its route context hold the platform half's state, which
+ * `createEmulator` makes when it starts; read it with {@link platformState}.
+ */
+export const PLATFORM_STATE = Symbol('svc-embed emulator platform state');
 
 /**
  * The platform state of an emulator: pass the handle `createEmulator` returned, or a route
- * handler's `emulator` context. Created with the seed data on first use.
- * @param {{ options: object & { clock: { now(): number } } }} emulator
+ * handler's `emulator` context. Each emulator has its own, seeded when it starts.
+ * @param {{ [PLATFORM_STATE]: PlatformState }} emulator
  * @returns {PlatformState}
  * @example
  * const emulator = await createEmulator({ clock });
  * platformState(emulator).settings.exportConcurrency = 1;
  */
 export function platformState(emulator) {
-  let state = states.get(emulator.options);
-  if (!state) {
-    state = createPlatformState(emulator.options.clock);
-    states.set(emulator.options, state);
-  }
-  return state;
+  return emulator[PLATFORM_STATE];
 }

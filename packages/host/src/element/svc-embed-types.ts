@@ -1,5 +1,5 @@
-// The types of `<svc-embed>` for pages and JSX: its tag and events in the DOM's maps, and its
-// attributes in React 19's `JSX.IntrinsicElements`. Types only: nothing here reaches the bundles.
+// The types of `<svc-embed>` for pages and JSX: its own API, its tag and events in the DOM's maps,
+// and its attributes in React 19's `JSX.IntrinsicElements`. Types only: nothing here reaches the bundles.
 //
 // The React part is a conditional augmentation of the `react` module, so that @svc-embed/host needs
 // React neither at run time nor for its types:
@@ -11,8 +11,63 @@
 //   below, so a project without @types/react compiles under `skipLibCheck: false` (both checked
 //   against the build by test/node/dist.test.ts).
 import type { EventName, EventPayload } from '@svc-embed/protocol';
-import type { RenewalFailure, RenewalInfo } from '../embed.js';
-import type { SvcEmbedElement } from './svc-embed-element.js';
+import type { Embed } from '../embed.js';
+import type { LogoutResult } from '../ledger/logout-result.js';
+import type { SessionLedger } from '../ledger/session-ledger.js';
+import type { EmbedOptions } from '../mount/embed-options.js';
+import type { RenewalFailure, RenewalInfo } from '../renewal/renewal.js';
+
+/** The `<svc-embed>` element's own API, beyond `HTMLElement`. */
+export interface SvcEmbedElement extends HTMLElement {
+  /** `base-url`: the tenant's base URL. */
+  baseUrl: string | null;
+  /** `public-id`: the dashboard to embed. */
+  publicId: string | null;
+  /** `src`: a full embed URL on the tenant origin, instead of `public-id`. */
+  src: string | null;
+  /** `allow-export`: shows the embed's download actions. */
+  allowExport: boolean;
+  /** `timezone`: an IANA time-zone name for the URL. */
+  timezone: string | null;
+  /** `session-endpoint`: POST mints `{ sessionId }`, DELETE `<endpoint>/<id>` revokes. */
+  sessionEndpoint: string | null;
+  /** `sync-url`: the page's query parameter that keeps the embed's in-embed path (see `syncUrl`). */
+  syncUrl: string | null;
+  /** Mints a session id; overrides `session-endpoint`. */
+  mintSessionId: EmbedOptions['mintSessionId'];
+  /** Revokes a session id; overrides `session-endpoint`. */
+  revokeSessionId: EmbedOptions['revokeSessionId'];
+  /**
+   * The viewer's ledger, shared with other embeds; default one per embed. Once it has logged out the
+   * element stays signed out (no embed, `data-signed-out` set) until it is given a new ledger.
+   */
+  ledger: SessionLedger | undefined;
+  /** The embed while the element is connected, else undefined. */
+  readonly embed: Embed | undefined;
+  /** `embed.setColorScheme`; throws `destroyed` while the element has no embed. */
+  setColorScheme: Embed['setColorScheme'];
+  /** `embed.setTheme`; throws `destroyed` while the element has no embed. */
+  setTheme: Embed['setTheme'];
+  /** `embed.setLocale`; throws `destroyed` while the element has no embed. */
+  setLocale: Embed['setLocale'];
+  /** `embed.setTimezone`; throws `destroyed` while the element has no embed. */
+  setTimezone: Embed['setTimezone'];
+  /** `embed.setFilter`; throws `destroyed` while the element has no embed. */
+  setFilter: Embed['setFilter'];
+  /** `embed.navigate`; throws `destroyed` while the element has no embed. */
+  navigate: Embed['navigate'];
+  /** `embed.refresh`; throws `destroyed` while the element has no embed. */
+  refresh: Embed['refresh'];
+  /** `embed.setSession`; throws `destroyed` while the element has no embed. */
+  setSession: Embed['setSession'];
+  /** `embed.renewSession`; throws `destroyed` while the element has no embed. */
+  renewSession: Embed['renewSession'];
+  /**
+   * Logs the viewer out: revokes every id of the ledger and removes the iframe. The element then
+   * stays signed out, whatever its attributes do, until it is given a new `ledger`.
+   */
+  logout(): Promise<LogoutResult>;
+}
 
 /** `svc-<name>` for every event of the catalog, with its payload as `detail`. */
 type SvcEmbedCatalogEvents = { [N in EventName as `svc-${N}`]: CustomEvent<EventPayload<N>> };

@@ -5,7 +5,7 @@ import type { CliIo } from './io.js';
 export type OptionSpec = { type: 'string' | 'boolean'; short?: string; description: string; valueName?: string };
 
 /** What a command's `run` receives. */
-export interface CommandContext {
+interface CommandContext {
   client: PlatformClient;
   io: CliIo;
   /** `--json`: machine-readable output on stdout. */

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createPlatformClient } from '../client.js';
 import { PlatformError } from '../errors.js';
 import type { Command } from './command.js';
@@ -18,10 +18,17 @@ function findCommand(argv: string[]): { command: Command; rest: string[] } | und
   return command && { command, rest: argv.slice(2) };
 }
 
+/** The options of a command and the global ones, as `parseArgs` takes them: a type, and a short form if any. */
+function parseArgsOptions(command: Command): NonNullable<ParseArgsConfig['options']> {
+  const options: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [name, spec] of Object.entries({ ...command.options, ...GLOBAL_OPTIONS })) {
+    options[name] = spec.short ? { type: spec.type, short: spec.short } : { type: spec.type };
+  }
+  return options;
+}
+
 function parse(command: Command, rest: string[]) {
-  const options = Object.fromEntries(
-    Object.entries({ ...command.options, ...GLOBAL_OPTIONS }).map(([name, spec]) => [name, spec.short ? { type: spec.type, short: spec.short } : { type: spec.type }]),
-  );
+  const options = parseArgsOptions(command);
   try {
     const { values, positionals } = parseArgs({ args: rest, options, strict: true, allowPositionals: true });
     if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);

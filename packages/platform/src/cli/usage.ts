@@ -8,11 +8,13 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   help: { type: 'boolean', short: 'h', description: 'show help' },
 };
 
-const optionLines = (options: Record<string, OptionSpec>) =>
-  Object.entries(options).map(([name, spec]) => {
-    const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.valueName ? ` <${spec.valueName}>` : ''}`;
-    return `  ${flag.padEnd(34)} ${spec.description}`;
-  });
+/** One line of help: the flag (with its short form and value) and what it does. */
+function optionLine(name: string, spec: OptionSpec): string {
+  const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.valueName ? ` <${spec.valueName}>` : ''}`;
+  return `  ${flag.padEnd(34)} ${spec.description}`;
+}
+
+const optionLines = (options: Record<string, OptionSpec>) => Object.entries(options).map((option) => optionLine(...option));
 
 /** The overview printed by `svc-embed --help` and after an unknown command. */
 export function mainUsage(): string {

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { InvalidResponseError, NetworkError } from '../errors.js';
-import { describeIssue } from './describe-issue.js';
+import { issueMessage } from './issue-message.js';
 import type { SentRequest } from './request.js';
 
 /** Reads a JSON body and validates it with `schema`; the parsed value has unknown fields dropped. */
@@ -18,6 +18,6 @@ export async function readJson<S extends z.ZodMiniType>({ response, target }: Se
     throw new InvalidResponseError(target, response.status, `body is not JSON (starts with ${JSON.stringify(text.slice(0, 40))})`, error);
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new InvalidResponseError(target, response.status, describeIssue(result.error.issues[0], 'body'));
+  if (!result.success) throw new InvalidResponseError(target, response.status, issueMessage(result.error.issues[0], 'body'));
   return result.data;
 }

@@ -4,7 +4,7 @@ import { HttpStatusError, RateLimitedError } from '../http-errors.js';
 import { errorFromResponse } from './error-from-response.js';
 
 /** One HTTP request of an operation. */
-export interface RequestSpec {
+interface RequestSpec {
   method: 'GET' | 'POST' | 'PUT';
   /** Path on the base URL, segments already encoded. */
   path: string;

@@ -43,7 +43,7 @@ function isoDate(field: string, value: string | Date): string {
 }
 
 /** Checks the filters and turns them into query parameters. */
-export function auditLogQuery(filters: AuditLogFilters | undefined): Record<string, string | undefined> {
+function auditLogQuery(filters: AuditLogFilters | undefined): Record<string, string | undefined> {
   const start = filters?.start === undefined ? undefined : isoDate('start', filters.start);
   const end = filters?.end === undefined ? undefined : isoDate('end', filters.end);
   if (start && end && start > end) throw new InvalidArgumentError('end', `end (${end}) is before start (${start})`);

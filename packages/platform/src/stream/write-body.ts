@@ -8,7 +8,7 @@ import { AbortedError, NetworkError, type RequestTarget } from '../errors.js';
 export type Destination = string | NodeJS.WritableStream;
 
 /** Options of {@link writeBody}. */
-export interface WriteBodyOptions {
+interface WriteBodyOptions {
   /** The request the body answers, for error messages. */
   target: RequestTarget;
   /** Called after each chunk with the bytes written so far. */

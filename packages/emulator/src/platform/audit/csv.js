@@ -2,7 +2,7 @@
 export const AUDIT_CSV_COLUMNS = ['id', 'timestamp', 'eventName', 'userEmail', 'data'];
 
 /** One RFC 4180 field: quoted when it holds a quote, comma or line break. @param {string} value */
-export function csvField(value) {
+function csvField(value) {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -69,7 +69,8 @@ export function dashboardData(record, asOf, rowFilter) {
           widget.type === 'bar'
             ? groupBy(rows, (row) => String(row[/** @type {string} */ (widget.dimension)]))
             : groupBy(rows, (row) => new Date(row[/** @type {string} */ (widget.time)]).toISOString().slice(0, 10));
-        const series = [...byKey].map(([label, group]) => ({ label, value: aggregate(measure, group) }));
+        const series = [];
+        for (const [label, group] of byKey) series.push({ label, value: aggregate(measure, group) });
         series.sort(widget.type === 'bar' ? (a, b) => b.value - a.value || a.label.localeCompare(b.label) : (a, b) => a.label.localeCompare(b.label));
         return { id: widget.id, type: widget.type, title, format: measure.format, currency, series };
       }

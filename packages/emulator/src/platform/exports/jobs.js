@@ -3,20 +3,7 @@ import { dashboardData } from './dashboard-data.js';
 import { renderDashboardPdf } from './render-pdf.js';
 import { renderDashboardPng } from './render-png.js';
 
-/**
- * @typedef {object} ExportJob
- * @property {string} jobId
- * @property {number} deploymentId
- * @property {import('../seed/workspace.js').DashboardRecord} dashboard
- * @property {'png' | 'pdf'} format
- * @property {number} submitterId The console user whose key submitted it; only they may poll or download.
- * @property {string} renderIdentity Whose concurrency budget it uses: `console:<email>` or `embed:<tenant>:<externalId>`.
- * @property {Record<string, string | number>} rowFilter Row-level security of this render only.
- * @property {number} submittedAt
- * @property {number} readyAt When rendering finishes.
- * @property {number} expiresAt When the job and its file are dropped.
- * @property {{ file: Buffer } | { error: string }} [result] Set when first asked for after `readyAt`.
- */
+/** @typedef {import('./export-job.js').ExportJob} ExportJob */
 
 /**
  * Drops every job whose `expiresAt` has come, with its file.

@@ -25,11 +25,8 @@ export const GLYPH_ADVANCE = 6;
 export const GLYPH_HEIGHT = 7;
 
 /** @type {Map<string, number[]>} */
-const ROWS = new Map(
-  Object.entries(GLYPHS).map(([char, hex]) => {
-    return [char, Array.from({ length: 7 }, (_, row) => parseInt(hex.slice(row * 2, row * 2 + 2), 16))];
-  }),
-);
+const ROWS = new Map();
+for (const [char, hex] of Object.entries(GLYPHS)) ROWS.set(char, Array.from({ length: 7 }, (_, row) => parseInt(hex.slice(row * 2, row * 2 + 2), 16)));
 
 /**
  * The seven 5-bit rows of a character's glyph.

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** The eight bytes every PNG starts with. */
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -49,8 +49,9 @@ export function encodePng({ width, height, rgb, text = {} }) {
   const stride = width * 3;
   const raw = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y += 1) raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const texts = Object.entries(text).map(([keyword, value]) =>
-    chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(value.replace(/[^\x20-\x7e\n]/g, '?'), 'latin1')])),
-  );
+  const texts = [];
+  for (const [keyword, value] of Object.entries(text)) {
+    texts.push(chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(value.replace(/[^\x20-\x7e\n]/g, '?'), 'latin1')])));
+  }
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), ...texts, chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -48,6 +48,86 @@ function imageHeight(data) {
 /** @param {number} value @param {number} max @param {number} span */
 const scaled = (value, max, span) => (max <= 0 || value <= 0 ? 0 : Math.max(1, Math.round((value / max) * span)));
 
+/** @typedef {ReturnType<typeof createRaster>} Raster */
+/** @typedef {import('./dashboard-data.js').WidgetData} WidgetData */
+
+/** A page's KPI tiles, four to a row, from `top`. @param {{ image: Raster, kpis: WidgetData[], top: number }} tiles */
+function drawKpis({ image, kpis, top }) {
+  kpis.forEach((kpi, index) => {
+    const x = L.margin + (index % 4) * (INNER / 4);
+    const tileTop = top + Math.floor(index / 4) * L.kpiRow;
+    image.fillRect(x, tileTop, INNER / 4 - 12, L.kpiRow - 16, C.tile);
+    image.text(x + 10, tileTop + 12, kpi.title, C.muted, 1);
+    image.text(x + 10, tileTop + 34, kpi.type === 'kpi' ? kpi.text : '', C.text, 2);
+  });
+}
+
+/** Bars scaled to the largest value, each with its value above and its label below. @param {{ image: Raster, widget: WidgetData & { type: 'bar' }, top: number }} chart */
+function drawBars({ image, widget, top }) {
+  const max = Math.max(0, ...widget.series.map((point) => point.value));
+  const slot = Math.floor(INNER / Math.max(1, widget.series.length));
+  const barWidth = Math.max(2, Math.min(120, slot - 16));
+  const base = top + 14 + L.barMax;
+  widget.series.forEach((point, index) => {
+    const x = L.margin + index * slot + Math.floor((slot - barWidth) / 2);
+    const height = scaled(point.value, max, L.barMax);
+    image.fillRect(x, base - height, barWidth, height, C.bar);
+    image.text(x, base - height - 10, String(point.value), C.muted, 1);
+    image.text(x, base + 8, point.label.slice(0, Math.max(1, Math.floor(slot / 12))), C.text, 2);
+  });
+  image.fillRect(L.margin, base, INNER, 1, C.axis);
+}
+
+/** A line through the points, scaled to the largest value, with the first and last labels. @param {{ image: Raster, widget: WidgetData & { type: 'line' }, top: number }} chart */
+function drawLineChart({ image, widget, top }) {
+  const max = Math.max(0, ...widget.series.map((point) => point.value));
+  const base = top + L.lineMax;
+  const step = widget.series.length > 1 ? INNER / (widget.series.length - 1) : 0;
+  const points = widget.series.map((point, index) => ({ x: Math.round(L.margin + index * step), y: base - scaled(point.value, max, L.lineMax) }));
+  points.forEach((to, index) => {
+    const from = points[index - 1];
+    if (from) image.line(from.x, from.y, to.x, to.y, C.line);
+  });
+  image.fillRect(L.margin, base + 2, INNER, 1, C.axis);
+  const first = widget.series[0]?.label ?? '';
+  const last = widget.series.at(-1)?.label ?? '';
+  image.text(L.margin, base + 10, first, C.muted, 1);
+  image.text(L.margin + INNER - textWidth(last, 1), base + 10, last, C.muted, 1);
+}
+
+/** The header row, then the rows, each cell cut to its column. @param {{ image: Raster, widget: WidgetData & { type: 'table' }, top: number }} table */
+function drawTable({ image, widget, top }) {
+  const width = INNER / Math.max(1, widget.columns.length);
+  [widget.columns, ...widget.rows].forEach((cells, row) => {
+    cells.forEach((cell, column) => {
+      image.text(L.margin + column * width, top + row * L.tableRow, cell.slice(0, Math.floor(width / 6) - 1), row === 0 ? C.muted : C.text, 1);
+    });
+  });
+}
+
+/**
+ * One page from `y`: its title and rule, its KPI tiles, then a titled section per other widget.
+ * Returns where the next page starts.
+ * @param {{ image: Raster, page: import('./dashboard-data.js').DashboardData['pages'][number], y: number }} section
+ */
+function drawPage({ image, page, y }) {
+  image.text(L.margin, y + 16, page.title, C.text, 2);
+  image.fillRect(L.margin, y + L.pageHeader - 6, INNER, 1, C.axis);
+  let top = y + L.pageHeader;
+  drawKpis({ image, kpis: page.widgets.filter((widget) => widget.type === 'kpi'), top });
+  top += kpiRows(page.widgets) * L.kpiRow;
+  for (const widget of page.widgets) {
+    if (widget.type === 'kpi') continue;
+    image.text(L.margin, top + 6, widget.title, C.text, 2);
+    const chartTop = top + SECTION_TITLE;
+    if (widget.type === 'bar') drawBars({ image, widget, top: chartTop });
+    else if (widget.type === 'line') drawLineChart({ image, widget, top: chartTop });
+    else drawTable({ image, widget, top: chartTop });
+    top += sectionHeight(widget);
+  }
+  return top;
+}
+
 /**
  * Renders the dashboard's figures as a PNG: a title band, then per page its KPI tiles, bar
  * charts (bar height = value / largest value x {@link PNG_LAYOUT}.barMax), line charts and tables.
@@ -59,61 +139,7 @@ export function renderDashboardPng(data) {
   image.fillRect(0, 0, L.width, L.title, C.titleBand);
   image.text(L.margin, (L.title - GLYPH_HEIGHT * 3) / 2, data.title, C.titleText, 3);
   let y = L.title;
-  for (const page of data.pages) {
-    image.text(L.margin, y + 16, page.title, C.text, 2);
-    image.fillRect(L.margin, y + L.pageHeader - 6, INNER, 1, C.axis);
-    y += L.pageHeader;
-    const kpis = page.widgets.filter((widget) => widget.type === 'kpi');
-    kpis.forEach((kpi, index) => {
-      const x = L.margin + (index % 4) * (INNER / 4);
-      const top = y + Math.floor(index / 4) * L.kpiRow;
-      image.fillRect(x, top, INNER / 4 - 12, L.kpiRow - 16, C.tile);
-      image.text(x + 10, top + 12, kpi.title, C.muted, 1);
-      image.text(x + 10, top + 34, kpi.type === 'kpi' ? kpi.text : '', C.text, 2);
-    });
-    y += kpiRows(page.widgets) * L.kpiRow;
-    for (const widget of page.widgets) {
-      if (widget.type === 'kpi') continue;
-      image.text(L.margin, y + 6, widget.title, C.text, 2);
-      const top = y + SECTION_TITLE;
-      if (widget.type === 'bar') {
-        const max = Math.max(0, ...widget.series.map((point) => point.value));
-        const slot = Math.floor(INNER / Math.max(1, widget.series.length));
-        const barWidth = Math.max(2, Math.min(120, slot - 16));
-        const base = top + 14 + L.barMax;
-        widget.series.forEach((point, index) => {
-          const x = L.margin + index * slot + Math.floor((slot - barWidth) / 2);
-          const height = scaled(point.value, max, L.barMax);
-          image.fillRect(x, base - height, barWidth, height, C.bar);
-          image.text(x, base - height - 10, String(point.value), C.muted, 1);
-          image.text(x, base + 8, point.label.slice(0, Math.max(1, Math.floor(slot / 12))), C.text, 2);
-        });
-        image.fillRect(L.margin, base, INNER, 1, C.axis);
-      } else if (widget.type === 'line') {
-        const max = Math.max(0, ...widget.series.map((point) => point.value));
-        const base = top + L.lineMax;
-        const step = widget.series.length > 1 ? INNER / (widget.series.length - 1) : 0;
-        const points = widget.series.map((point, index) => [Math.round(L.margin + index * step), base - scaled(point.value, max, L.lineMax)]);
-        points.slice(1).forEach(([x, py], index) => {
-          const [px, pyPrev] = /** @type {number[]} */ (points[index]);
-          image.line(/** @type {number} */ (px), /** @type {number} */ (pyPrev), /** @type {number} */ (x), /** @type {number} */ (py), C.line);
-        });
-        image.fillRect(L.margin, base + 2, INNER, 1, C.axis);
-        const first = widget.series[0]?.label ?? '';
-        const last = widget.series.at(-1)?.label ?? '';
-        image.text(L.margin, base + 10, first, C.muted, 1);
-        image.text(L.margin + INNER - textWidth(last, 1), base + 10, last, C.muted, 1);
-      } else {
-        const width = INNER / Math.max(1, widget.columns.length);
-        [widget.columns, ...widget.rows].forEach((cells, row) => {
-          cells.forEach((cell, column) => {
-            image.text(L.margin + column * width, top + row * L.tableRow, cell.slice(0, Math.floor(width / 6) - 1), row === 0 ? C.muted : C.text, 1);
-          });
-        });
-      }
-      y += sectionHeight(widget);
-    }
-  }
+  for (const page of data.pages) y = drawPage({ image, page, y });
   return encodePng({
     width: image.width,
     height: image.height,

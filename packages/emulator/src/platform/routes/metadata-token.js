@@ -5,7 +5,7 @@ import { signJwt } from '../jwt.js';
 import { isObject, isoDateTime } from '../request-parts.js';
 
 /** Default lifetime of a metadata token, seconds (§8). */
-export const DEFAULT_EXPIRES_IN = 86_400;
+const DEFAULT_EXPIRES_IN = 86_400;
 
 /**
  * `POST /api/v1/deployments/:deploymentId/environments/:environmentId/tokens-for-meta-sync`

@@ -7,7 +7,7 @@ import { IMAGE_REPO, RELEASES } from '../seed/deployments.js';
  * The §2.3 version records of a deployment: every release of {@link RELEASES}.
  * @param {import('../seed/deployments.js').DeploymentRecord} deployment
  */
-export function versionsOf(deployment) {
+function versionsOf(deployment) {
   return RELEASES.map((release, index) => ({
     releaseChannelVersion: `${IMAGE_REPO}:v${release.version}`,
     version: release.version,

@@ -6,7 +6,7 @@ import { deploymentId, integer, required } from '../option-values.js';
 import { UsageError } from '../usage-error.js';
 
 /** Exit code when the request went through but some items were not moved. */
-export const EXIT_ITEMS_FAILED = 3;
+const EXIT_ITEMS_FAILED = 3;
 
 /** Reads `[{ type, id }, ...]` or `{ items: [...], folderId }` from the file. */
 async function readMoveFile(path: string): Promise<{ items: unknown; folderId?: unknown }> {

@@ -1,0 +1,73 @@
+// Reading `<svc-embed>`'s attributes: its properties (each reflects an attribute), what its embed is
+// made from, and the options of `createEmbed` they give.
+import { EmbedError } from '../base/errors.js';
+import type { EmbedOptions, EmbedSurface } from '../mount/embed-options.js';
+
+/** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url'] as const;
+
+/** The element's properties that reflect a text attribute, with that attribute. */
+const TEXT_PROPERTIES = {
+  baseUrl: 'base-url', publicId: 'public-id', src: 'src', timezone: 'timezone', sessionEndpoint: 'session-endpoint', syncUrl: 'sync-url',
+} as const;
+
+/**
+ * Defines on the element's prototype the properties that reflect its attributes: a text property
+ * reads its attribute (null when absent), and setting it to null or undefined removes the attribute;
+ * `allowExport` is the presence of `allow-export`.
+ */
+export function defineAttributeProperties(prototype: HTMLElement): void {
+  for (const [property, attribute] of Object.entries(TEXT_PROPERTIES)) {
+    Object.defineProperty(prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute(attribute);
+      },
+      set(this: HTMLElement, value: string | null | undefined) {
+        if (value === null || value === undefined) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, value);
+      },
+    });
+  }
+  Object.defineProperty(prototype, 'allowExport', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.hasAttribute('allow-export');
+    },
+    set(this: HTMLElement, value: unknown) {
+      this.toggleAttribute('allow-export', Boolean(value));
+    },
+  });
+}
+
+/** What the element's embed is made from: every observed attribute (the embed is made again when it changes). */
+export function settingsKey(element: Element): string {
+  return JSON.stringify(SVC_EMBED_ATTRIBUTES.map((name) => element.getAttribute(name)));
+}
+
+/**
+ * The options of the element's embed that its attributes give: `base-url`, what it loads (`src` when
+ * set, else `public-id`), `allow-export`, `lazy`, `timezone`.
+ * @throws {EmbedError} `invalid-option` when the element has neither `src` nor `public-id`
+ */
+export function optionsFromAttributes(element: Element, baseUrl: string): EmbedSurface & Pick<EmbedOptions, 'baseUrl' | 'allowExport' | 'lazy' | 'timezone'> {
+  return {
+    baseUrl,
+    ...surfaceOf(element),
+    allowExport: element.hasAttribute('allow-export'),
+    lazy: element.hasAttribute('lazy'),
+    timezone: element.getAttribute('timezone') ?? undefined,
+  };
+}
+
+/**
+ * What the element's embed loads: `src` when set, else `public-id`.
+ * @throws {EmbedError} `invalid-option` when the element has neither
+ */
+function surfaceOf(element: Element): EmbedSurface {
+  const src = element.getAttribute('src');
+  const publicId = element.getAttribute('public-id');
+  if (src) return { src };
+  if (publicId !== null) return { publicId };
+  throw new EmbedError('invalid-option', '<svc-embed> needs public-id or src');
+}

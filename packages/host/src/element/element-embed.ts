@@ -1,0 +1,144 @@
+// The embed `<svc-embed>` owns: made once the element is connected with a `base-url`, made again when
+// an attribute changes, destroyed when the element leaves the page; none after its viewer logged out
+// (`signed-out`) until it is given a new ledger. The element is the owner: these functions keep their
+// state in its `phase`, `viewerLedger` and `cancelReconcile`.
+import { reportError } from '@svc-embed/runtime';
+import { assembleEmbed } from '../create-embed.js';
+import type { Embed } from '../embed.js';
+import { EmbedError } from '../base/errors.js';
+import type { LogoutResult } from '../ledger/logout-result.js';
+import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
+import { resolveEmbedContext } from '../mount/embed-context.js';
+import { syncUrl } from '../sync-url/sync-url.js';
+import { optionsFromAttributes, settingsKey } from './element-attributes.js';
+import { redispatchEvents, reflectState } from './element-events.js';
+import { elementCallbacks } from './element-session.js';
+import type { SvcEmbedElement } from './svc-embed-types.js';
+
+/**
+ * Where the element's embed stands: none yet (`idle`), `live` (with the attributes it was made from,
+ * to tell whether a change needs a new one), or `signed-out` after a logout of its ledger.
+ */
+export type EmbedPhase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string; unsubscribe: () => void } | { name: 'signed-out' };
+
+/** The element as the owner of its embed: where the embed stands, the viewer's ledger, the reconcile it waits for. */
+export interface EmbedOwner extends SvcEmbedElement {
+  /** Where its embed stands. */
+  phase: EmbedPhase;
+  /** The ledger it was given (`element.ledger`), if any. */
+  viewerLedger: SessionLedger | undefined;
+  /** Cancels the reconcile scheduled, if one is. */
+  cancelReconcile: (() => void) | undefined;
+}
+
+/** The owner's embed, while it has one. */
+export function embedOf({ phase }: EmbedOwner): Embed | undefined {
+  return phase.name === 'live' ? phase.embed : undefined;
+}
+
+/**
+ * The owner's embed, to send through.
+ * @throws {EmbedError} `destroyed` while the element has none
+ */
+export function liveEmbed({ phase }: EmbedOwner): Embed {
+  if (phase.name === 'signed-out') throw new EmbedError('destroyed', '<svc-embed> is signed out: give it a new ledger (element.ledger = createSessionLedger()) to embed again');
+  if (phase.name !== 'live') throw new EmbedError('destroyed', '<svc-embed> has no embed: it makes one once connected with a base-url');
+  return phase.embed;
+}
+
+/** A new ledger is a new viewer: after a logout, the element signs in again. */
+export function changeLedger(owner: EmbedOwner, ledger: SessionLedger | undefined): void {
+  owner.viewerLedger = ledger;
+  if (owner.phase.name === 'signed-out') signIn(owner);
+}
+
+/** Logs the viewer out; the element stays signed out until it gets a new ledger. */
+export function logOut(owner: EmbedOwner): Promise<LogoutResult> {
+  const result = liveEmbed(owner).logout();
+  signOut(owner);
+  return result;
+}
+
+/**
+ * Brings the embed in line with the element in a task after this one, once: connecting, attributes
+ * set while parsing, a move in the DOM (disconnected and connected again) and several attribute
+ * changes in one task all come to one decision, so nothing is minted for a state that did not last.
+ */
+export function scheduleReconcile(owner: EmbedOwner): void {
+  if (owner.cancelReconcile) return;
+  const win = owner.ownerDocument.defaultView ?? globalThis;
+  const timer = win.setTimeout(() => {
+    owner.cancelReconcile = undefined;
+    reconcile(owner);
+  }, 0);
+  owner.cancelReconcile = () => win.clearTimeout(timer);
+}
+
+/** Makes, keeps or ends the embed as the element now asks; a wrong attribute is reported to the page, and leaves no embed. */
+function reconcile(owner: EmbedOwner): void {
+  const { phase, baseUrl } = owner;
+  if (phase.name === 'signed-out') return;
+  if (owner.viewerLedger?.loggedOut) return signOut(owner);
+  const wanted = owner.isConnected && baseUrl ? settingsKey(owner) : undefined;
+  if (phase.name === 'live' && phase.madeFrom === wanted) return;
+  teardown(owner);
+  if (!wanted || !baseUrl) return;
+  try {
+    create(owner, { madeFrom: wanted, baseUrl });
+  } catch (error) {
+    // A wrong attribute (`invalid-option`): reported to the page as an uncaught error would be; no embed.
+    reportError(owner.ownerDocument.defaultView ?? undefined, error);
+  }
+}
+
+/** Makes the element's embed from its attributes, its session callbacks and its ledger. */
+function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }): void {
+  const callbacks = elementCallbacks(owner);
+  // The iframe fills the element: give the element its size (it is a block by default).
+  if (!owner.style.display) owner.style.display = 'block';
+  // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
+  const ledger = owner.viewerLedger ?? createSessionLedger();
+  const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
+  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks });
+  redispatchEvents(owner, embed);
+  reflectState(owner, embed);
+  keepUrl(owner, embed);
+  owner.phase = { name: 'live', embed, madeFrom: made.madeFrom, unsubscribe: ledger.onLogout(() => signOut(owner)) };
+}
+
+/** With `sync-url`, keeps the embed's place in the page URL; a parameter another embed uses leaves no embed. */
+function keepUrl(element: SvcEmbedElement, embed: Embed): void {
+  const param = element.syncUrl;
+  if (param === null) return;
+  try {
+    syncUrl(embed, { param });
+  } catch (error) {
+    embed.destroy();
+    throw error;
+  }
+}
+
+/** Signed out: no embed until a new ledger comes. */
+function signOut(owner: EmbedOwner): void {
+  teardown(owner);
+  owner.phase = { name: 'signed-out' };
+  owner.toggleAttribute('data-signed-out', true);
+}
+
+/** Signed in again (a new ledger): an embed once the element asks for one. */
+function signIn(owner: EmbedOwner): void {
+  owner.phase = { name: 'idle' };
+  owner.removeAttribute('data-signed-out');
+  scheduleReconcile(owner);
+}
+
+/** No embed: the live one is destroyed (its iframe removed) and its `state` attribute goes. */
+function teardown(owner: EmbedOwner): void {
+  const { phase } = owner;
+  if (phase.name === 'live') {
+    phase.unsubscribe();
+    phase.embed.destroy();
+    owner.removeAttribute('state');
+  }
+  owner.phase = { name: 'idle' };
+}

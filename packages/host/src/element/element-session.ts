@@ -1,0 +1,24 @@
+import type { SessionCallbacks } from '../ledger/session-endpoint.js';
+import { sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
+import { EmbedError } from '../base/errors.js';
+import type { SvcEmbedElement } from './svc-embed-types.js';
+
+/**
+ * The session callbacks of the element's embed: its `mintSessionId` and `revokeSessionId` properties
+ * as they are when called (set now or later), else those of its `session-endpoint`; and that endpoint,
+ * which the embed registers with its ledger (the one place that does: `createEmbedIds`), so that
+ * logout goes through it and through the viewer's other tabs. Without either the embed is private.
+ */
+export function elementCallbacks(element: SvcEmbedElement): SessionCallbacks {
+  const endpoint = element.sessionEndpoint ? sessionEndpointCallbacks(element.sessionEndpoint) : undefined;
+  if (element.mintSessionId === undefined && !endpoint) return { mintSessionId: undefined, revokeSessionId: undefined, endpoint };
+  return {
+    mintSessionId: () => {
+      const mint = element.mintSessionId ?? endpoint?.mintSessionId;
+      if (!mint) throw new EmbedError('invalid-option', 'set the mintSessionId property or the session-endpoint attribute');
+      return mint();
+    },
+    revokeSessionId: (sessionId) => (element.revokeSessionId ?? endpoint?.revokeSessionId)?.(sessionId),
+    endpoint,
+  };
+}

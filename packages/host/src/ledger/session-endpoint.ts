@@ -1,0 +1,72 @@
+import { EmbedError } from '../base/errors.js';
+
+/** What the viewer's logout through an endpoint revoked, as the endpoint answers it. */
+export interface EndpointLogout {
+  /** Ids of the viewer the endpoint revoked: from every tab, page load and device. */
+  revoked: string[];
+  /** Ids whose revocation failed at the service. */
+  failed: { sessionId: string; error: string }[];
+}
+
+/** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend, and its logout. */
+export interface SessionEndpointCallbacks {
+  /** The endpoint, without a trailing `/`. */
+  readonly endpoint: string;
+  /** `POST <endpoint>`: the new id from the JSON answer's `sessionId`. */
+  mintSessionId(): Promise<string>;
+  /** `DELETE <endpoint>/<id>`. */
+  revokeSessionId(sessionId: string): Promise<void>;
+  /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer. */
+  logout(): Promise<EndpointLogout>;
+}
+
+/** The JSON answer of `method url`; a non-2xx answer rejects with `code`, naming the status. */
+async function call(method: string, url: string, code: 'mint-failed' | 'revoke-failed'): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (!response.ok) throw new EmbedError(code, `${method} ${url} answered HTTP ${response.status}`);
+  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+}
+
+/**
+ * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
+ * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
+ * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed }`). A non-2xx
+ * answer is a failure that names the status, never a success.
+ */
+export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallbacks {
+  const base = endpoint.replace(/\/+$/, '');
+  return {
+    endpoint: base,
+    async mintSessionId() {
+      const { sessionId } = await call('POST', base, 'mint-failed');
+      if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
+      return sessionId;
+    },
+    async revokeSessionId(sessionId) {
+      await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, 'revoke-failed');
+    },
+    async logout() {
+      const { revoked, failed } = await call('POST', `${base}/logout`, 'revoke-failed');
+      return { revoked: Array.isArray(revoked) ? revoked.map(String) : [], failed: Array.isArray(failed) ? (failed as EndpointLogout['failed']) : [] };
+    },
+  };
+}
+
+/** The session callbacks of `createEmbed`'s options, and the endpoint they come from when there is one. */
+export interface SessionCallbacks {
+  mintSessionId: (() => string | Promise<string>) | undefined;
+  revokeSessionId: ((sessionId: string) => unknown) | undefined;
+  endpoint: SessionEndpointCallbacks | undefined;
+}
+
+/**
+ * `sessionEndpoint`'s callbacks, or the page's own `mintSessionId` and `revokeSessionId`.
+ * @throws {EmbedError} `invalid-option` for `sessionEndpoint` with either of them
+ */
+export function sessionCallbacks(options: Partial<Omit<SessionCallbacks, 'endpoint'>> & { sessionEndpoint?: string }): SessionCallbacks {
+  const { sessionEndpoint, mintSessionId, revokeSessionId } = options;
+  if (sessionEndpoint === undefined) return { mintSessionId, revokeSessionId, endpoint: undefined };
+  if (mintSessionId || revokeSessionId) throw new EmbedError('invalid-option', 'give sessionEndpoint or mintSessionId and revokeSessionId, not both');
+  const endpoint = sessionEndpointCallbacks(sessionEndpoint);
+  return { mintSessionId: endpoint.mintSessionId, revokeSessionId: endpoint.revokeSessionId, endpoint };
+}

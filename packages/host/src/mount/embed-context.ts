@@ -1,0 +1,83 @@
+import type { DebugLogger } from '../base/debug-logger.js';
+import { EmbedError } from '../base/errors.js';
+import { sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
+import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
+import type { EmbedOptions } from './embed-options.js';
+import { embedUrl } from './embed-url.js';
+import { checkLazy } from './lazy-start.js';
+import { tenantOrigin } from './tenant-origin.js';
+import { checkTimeZone } from './time-zone-check.js';
+
+/** What `createEmbed` works with once its options are checked and their defaults filled in. */
+export interface EmbedContext {
+  /** The options as given. */
+  options: EmbedOptions;
+  /** The page's window: messages, timers, wake-ups. */
+  window: Window;
+  /** The document the iframe is created in. */
+  document: Document;
+  /** The clock, epoch ms. */
+  now: () => number;
+  /** The debug logger (a no-op unless `debug`). */
+  log: DebugLogger;
+  /** The tenant origin. */
+  origin: string;
+  /** The URL the iframe loads without a session id, when `publicId` or `src` gives one. */
+  url: string | undefined;
+  /** How to mint and revoke ids: the page's callbacks, or its session endpoint's (with the endpoint). */
+  callbacks: SessionCallbacks;
+  /** The viewer's ledger: the `ledger` option, default a ledger of this embed alone. */
+  ledger: SessionLedger;
+  /** `readyTimeoutMs`, default 30 s (0 waits forever). */
+  readyTimeoutMs: number;
+  /** `mintTimeoutMs`, default 10 s. */
+  mintTimeoutMs: number;
+  /** Attempts per mint-and-send (`maxAttempts`, default 4) and the first backoff (`retryDelayMs`, default 1 s). */
+  retry: { attempts: number; delayMs: number };
+  /** The error `embed.ready` rejects with when no `ready` came within `readyTimeoutMs`, naming the likely causes. */
+  readyTimeoutError(): EmbedError;
+}
+
+const noop = () => {};
+
+/**
+ * Refuses options with no place or nothing to load, naming the missing option: with neither
+ * `container` nor `iframe` there is nowhere to put the embed, and a created iframe with neither
+ * `publicId` nor `src` would load nothing and only fail `ready` 30 s later. (A wrapped iframe may
+ * keep its own `src`; a `publicId` or `src` that is given is checked by `embedUrl`.)
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkPlaceAndSurface(options: EmbedOptions): void {
+  const { container, iframe, publicId, src } = options;
+  if (!iframe && !container) throw new EmbedError('invalid-option', 'give container or iframe');
+  if (!iframe && publicId === undefined && !src) throw new EmbedError('invalid-option', 'give publicId or src');
+}
+
+/**
+ * Checks the options that can be checked before anything is created, and fills in the defaults.
+ * @throws {EmbedError} `invalid-option`
+ */
+export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
+  const { debug, window: win = globalThis.window } = options;
+  if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
+  const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
+  const origin = tenantOrigin(options.baseUrl);
+  checkPlaceAndSurface(options);
+  if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
+  checkLazy(options.lazy, win);
+  const { sessionEndpoint } = options;
+  if (sessionEndpoint !== undefined && (typeof sessionEndpoint !== 'string' || sessionEndpoint.trim() === ''))
+    throw new EmbedError('invalid-option', `sessionEndpoint must be a path such as /api/embed-session (got ${JSON.stringify(sessionEndpoint)})`);
+  const { readyTimeoutMs = 30_000 } = options;
+  return {
+    options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
+    url: embedUrl({ options, origin }),
+    callbacks: sessionCallbacks(options),
+    ledger: options.ledger ?? createSessionLedger(),
+    readyTimeoutMs,
+    mintTimeoutMs: options.mintTimeoutMs ?? 10_000,
+    retry: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 },
+    readyTimeoutError: () =>
+      new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
+  };
+}

@@ -1,0 +1,167 @@
+import type { DebugLogger } from '../base/debug-logger.js';
+import type { MintLimit } from '../ledger/mint-limit.js';
+import type { SessionLedger } from '../ledger/session-ledger.js';
+
+/** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
+export type LazyOption = boolean | { rootMargin?: string };
+
+/**
+ * The settings of {@link createEmbed} that every embed takes, whatever it loads and wherever it goes:
+ * {@link EmbedOptions} is these, an {@link EmbedPlace} and an {@link EmbedSurface}.
+ * With `mintSessionId` the embed is signed: the SDK mints the first session id right before it sets
+ * the iframe's URL and renews the session on its own. Without it the embed is private (no session).
+ */
+export interface EmbedSettings {
+  /**
+   * The tenant's base URL, such as `https://tenant.example`. Its origin (scheme, host, port) is the
+   * only origin messages are accepted from and posted to. `https` is required; `http` is accepted only
+   * for `localhost`, `127.0.0.1` and `[::1]`.
+   */
+  baseUrl: string;
+  /**
+   * Attributes for the iframe, applied over the defaults of a created one
+   * (`title="Analytics"`, `allow="clipboard-write; fullscreen"`, and the look `border:0;width:100%;height:100%`).
+   * A `style` here replaces that look and is applied through the CSSOM (`style.cssText`), not as an
+   * attribute, so a strict Content Security Policy (`style-src` without `'unsafe-inline'`) allows it.
+   * Use it for `title` (accessibility), `class`, `style`, `loading`, `sandbox` (none by default; a
+   * sandbox needs `allow-scripts allow-same-origin`, or the embed's origin becomes `null` and every
+   * message is dropped).
+   * @example { title: 'Sales dashboard', class: 'analytics-frame' }
+   */
+  attributes?: Record<string, string>;
+  /**
+   * Starts the embed only once its iframe comes within a margin of the viewport (`true`: 200px; or
+   * `{ rootMargin: '400px' }`): until then nothing is minted and no URL is set (`embed.state` is
+   * `waiting`), so a page of a dozen dashboards mints ids only for those the viewer scrolls to, each
+   * fresh when it is used. Needs `IntersectionObserver` (every current browser); without it the
+   * embed starts at once.
+   */
+  lazy?: LazyOption;
+  /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
+  removeIframe?: boolean;
+  /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */
+  allowExport?: boolean;
+  /** Adds `timezone=<name>` to the URL: an IANA time-zone name such as `Europe/Berlin`. */
+  timezone?: string;
+  /**
+   * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
+   * use: once for the iframe's URL, then for every renewal. Its presence makes the embed signed.
+   * Resolve with the id itself; resolving with a `Response` is a failure (`mint-failed`, with the
+   * status when `ok` is false), so check `response.ok` before reading the body.
+   * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
+   */
+  mintSessionId?: () => string | Promise<string>;
+  /**
+   * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
+   * and at once for an id that arrives too late to be used. Without it nothing is revoked. It fails
+   * when it throws, rejects, or resolves with a `Response` (or anything) whose `ok` is false: a
+   * `fetch` to a wrong path (404) is a failure, listed in the logout result's `failed`.
+   * @example (id) => fetch(`/api/embed-session/${id}`, { method: 'DELETE' }) // a 404 or 500 counts as failed
+   */
+  revokeSessionId?: (sessionId: string) => unknown;
+  /**
+   * Your backend's session endpoint (`@svc-embed/server`, or your own with the same routes), instead
+   * of `mintSessionId` and `revokeSessionId`: `POST <endpoint>` mints (`{ "sessionId": "..." }`),
+   * `DELETE <endpoint>/<id>` revokes, and the ledger's logout goes through `POST <endpoint>/logout`,
+   * which revokes every id of the viewer (every tab, reload and device) and signs the viewer's other
+   * tabs of this origin out at once. Requests are same-origin `fetch` calls with the page's cookies.
+   * @example '/api/embed-session'
+   */
+  sessionEndpoint?: string;
+  /**
+   * The viewer's {@link SessionLedger}, shared by every embed of that viewer so that one `logout()`
+   * revokes every id and removes every iframe. Default: a ledger of this embed alone.
+   */
+  ledger?: SessionLedger;
+  /** How long `embed.ready` waits for the `ready` event after the URL is set; 0 waits forever. Default 30000. */
+  readyTimeoutMs?: number;
+  /** How long one `mintSessionId` call may take before it counts as failed. Default 10000. */
+  mintTimeoutMs?: number;
+  /** Attempts per mint-and-send (initial load and each renewal), each with a fresh id. Default 4. */
+  maxAttempts?: number;
+  /** Delay before the second attempt, doubled for each further one. Default 1000. */
+  retryDelayMs?: number;
+  /**
+   * At most this many ids minted for this embed in any window (the ledger has a limit of its own,
+   * for all the viewer's embeds). Past it the embed mints nothing: the renewal fails at once with
+   * `mint-limit` (`renewal-failed`; `ready` rejects when it was the first id), whatever the embed
+   * asks. Default 30 an hour: an honest embed mints a handful a day, a broken or compromised surface
+   * thousands a second. Raise it for sessions shorter than the service's (a test emulator's).
+   * @example { ids: 60, windowMs: 3_600_000 }
+   */
+  mintLimit?: MintLimit;
+  /** Logs each message in and out and each dropped message with its reason: `true` for `console.debug`, or your logger. */
+  debug?: boolean | DebugLogger;
+  /** The window to listen on and take timers from. Default: `globalThis.window`, read when `createEmbed` runs. */
+  window?: Window;
+  /** The document to create the iframe in and watch for visibility. Default: the window's document. */
+  document?: Document;
+  /** Clock in epoch milliseconds, for message timestamps and expiry estimates. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** A dashboard to load, by its public id. */
+export interface EmbedDashboard {
+  /**
+   * Public id of the dashboard to embed: loads `{baseUrl}/embed/dashboard/<publicId>`. 1 to 128
+   * letters, digits, `-`, `_`, `.` or `~`, and not `.` or `..`.
+   */
+  publicId: string;
+  /** Not with `publicId`: give one or the other. */
+  src?: undefined;
+}
+
+/** Any embed URL on the tenant origin, instead of a dashboard's public id. */
+export interface EmbedSrc {
+  /**
+   * A full embed URL instead of `publicId`, for the app (`/embed/d/<deploymentId>/app`), the chat
+   * (`/embed/chat`) or other surfaces. Must be on the tenant origin, under `{baseUrl}/embed/`. The
+   * session id is added as `session`, or as `sessionId` for `/embed/chat`.
+   */
+  src: string;
+  /** Not with `src`: give one or the other. */
+  publicId?: undefined;
+}
+
+/** What the iframe loads: a dashboard (`publicId`) or an embed URL (`src`). */
+export type EmbedSurface = EmbedDashboard | EmbedSrc;
+
+/** The surface a wrapped iframe already shows: neither `publicId` nor `src`, its own `src` is kept. */
+export interface EmbedIframeSrc {
+  /** None: the wrapped iframe's current `src` is the surface (it must be on the tenant origin). */
+  publicId?: undefined;
+  /** None: the wrapped iframe's current `src` is the surface (it must be on the tenant origin). */
+  src?: undefined;
+}
+
+/** A new iframe, created in `container`. */
+export interface EmbedInContainer {
+  /** Where to create the iframe: a CSS selector or an element. It needs a `publicId` or `src` to load. */
+  container: string | Element;
+  /** Not with `container`: give one or the other. */
+  iframe?: undefined;
+}
+
+/** An `<iframe>` of yours, wrapped instead of a new one. */
+export interface EmbedInIframe {
+  /**
+   * An existing `<iframe>` to use instead of creating one. Its `src` is set when `publicId` or `src`
+   * is given; otherwise its current `src` must already be on the tenant origin. It stays in the page
+   * on `destroy()` unless `removeIframe` is true.
+   */
+  iframe: HTMLIFrameElement;
+  /** Not with `iframe`: give one or the other. */
+  container?: undefined;
+}
+
+/** Where the embed goes: a new iframe in a `container`, or your own `iframe`. */
+export type EmbedPlace = EmbedInContainer | EmbedInIframe;
+
+/**
+ * Options of {@link createEmbed}: the {@link EmbedSettings}, a place and a surface. Give `container`
+ * (the SDK creates the iframe) with `publicId` (a dashboard) or `src` (any embed URL on the tenant
+ * origin); or `iframe` (the SDK wraps yours) with `publicId`, `src`, or neither (the iframe's own
+ * `src` is kept). Anything else does not compile, and throws `invalid-option` naming what is missing.
+ * @example { baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' }
+ */
+export type EmbedOptions = EmbedSettings & ((EmbedInContainer & EmbedSurface) | (EmbedInIframe & (EmbedSurface | EmbedIframeSrc)));

@@ -1,0 +1,33 @@
+import { EmbedError } from '../base/errors.js';
+
+/** Parses an absolute URL; throws an `invalid-option` error naming `option` otherwise. */
+function parseUrl(value: string, option: string): URL {
+  try {
+    return new URL(value);
+  } catch {
+    throw new EmbedError('invalid-option', `${option} must be an absolute URL (got ${value})`);
+  }
+}
+
+/**
+ * The tenant origin (scheme, host and port) of `baseUrl`, the only origin messages are accepted from
+ * and posted to. `https` is required; `http` only for localhost, 127.0.0.1 and [::1].
+ * @throws {EmbedError} `invalid-option`
+ * @example tenantOrigin('https://tenant.example/') // 'https://tenant.example'
+ */
+export function tenantOrigin(baseUrl: string): string {
+  const { protocol, hostname, origin } = parseUrl(baseUrl, 'baseUrl');
+  if (protocol !== 'https:' && !(protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(hostname)))
+    throw new EmbedError('invalid-option', `baseUrl must use https (got ${baseUrl}); http is only accepted for localhost, 127.0.0.1 and [::1]`);
+  return origin;
+}
+
+/**
+ * Parses `value` and checks that it is on the tenant origin.
+ * @throws {EmbedError} `invalid-option` naming `option`
+ */
+export function onTenantOrigin(value: string, origin: string, option: string): URL {
+  const url = parseUrl(value, option);
+  if (url.origin !== origin) throw new EmbedError('invalid-option', `${option} must be on ${origin} (got ${value})`);
+  return url;
+}

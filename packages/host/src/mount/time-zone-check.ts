@@ -1,0 +1,11 @@
+import { isIanaTimeZone } from '@svc-embed/protocol';
+import { EmbedError, type EmbedErrorCode } from '../base/errors.js';
+
+/**
+ * Returns `value` when it is an IANA time-zone name (the service ignores bare UTC offsets).
+ * @throws {EmbedError} with `code` otherwise
+ */
+export function checkTimeZone(value: string, code: EmbedErrorCode): string {
+  if (!isIanaTimeZone(value)) throw new EmbedError(code, `timezone must be an IANA name such as Europe/Berlin (got ${value})`);
+  return value;
+}

@@ -1,0 +1,78 @@
+// The first load as a machine of its own: from `start` to the first id in the iframe's URL, then to
+// `ready`. Its signals are `LoadSignal`s (renewal.ts): `start`, the results of mints for the `url`,
+// `load-backoff-elapsed` and `ready-timeout`; it also hears `ready`. It reads and writes the load
+// (`state.load`), the mint tickets and `mintedAt`, never the renewal phase: `renewalStep`
+// (renewal-step.ts) passes it the load's signals and lets a run react to where the load ends
+// (`ready`, `failed`). Each step also returns the first load's moments it reached (`embed.timings`).
+import type { ReadyPayload } from '@svc-embed/protocol';
+import type { EmbedError } from '../base/errors.js';
+import { backoffDelay, isFinal, same, type LoadSignal, type RenewalConfig, type RenewalEffect, type RenewalState, type RenewalStep } from './renewal.js';
+
+type Signal<T extends LoadSignal['type']> = Extract<LoadSignal, { type: T }>;
+
+/** The embed starts: mint the first id for its URL, or set the URL at once (private, or nothing to mint with). */
+export function startLoad(state: RenewalState, config: RenewalConfig): RenewalStep {
+  if (config.canMint && config.hasUrl) return mintFirstId(state, 1);
+  return setUrl(state, config);
+}
+
+/** Mints the first id, attempt `attempt`. */
+function mintFirstId(state: RenewalState, attempt: number): RenewalStep {
+  const ticket = state.tickets + 1;
+  return {
+    state: { ...state, tickets: ticket, load: { name: 'minting', attempt, ticket } },
+    effects: [{ type: 'mint', ticket, delivery: 'url' }],
+    moments: ['mintStarted'],
+  };
+}
+
+/** Sets the iframe's URL (with the first id, when there is one), then waits for `ready` (its timer runs unless `readyTimeoutMs` is 0). */
+function setUrl(state: RenewalState, config: RenewalConfig, sessionId?: string): RenewalStep {
+  const effects: RenewalEffect[] = [{ type: 'load-url', sessionId }];
+  if (config.readyTimeoutMs) effects.push({ type: 'start-timer', timer: 'ready-timeout', ms: config.readyTimeoutMs });
+  return { state: { ...state, load: { name: 'loading' } }, effects, moments: ['srcSet'] };
+}
+
+/** The first id: into the URL. One minted for an attempt that is over (an older ticket) is never used: revoked. */
+export function loadMinted(state: RenewalState, signal: Signal<'minted'>, config: RenewalConfig): RenewalStep {
+  const { load } = state;
+  const { sessionId } = signal;
+  if (load.name !== 'minting' || load.ticket !== signal.ticket) return { state, effects: [{ type: 'revoke-late-id', sessionId }] };
+  return { ...setUrl({ ...state, mintedAt: signal.now }, config, sessionId), moments: ['minted', 'srcSet'] };
+}
+
+/** The first id's mint failed: back off before the next attempt, or fail the load after the last (or past a mint budget). */
+export function loadMintFailed(state: RenewalState, signal: Signal<'mint-failed'>, config: RenewalConfig): RenewalStep {
+  const { load } = state;
+  const { error } = signal;
+  if (load.name !== 'minting' || load.ticket !== signal.ticket) return same(state);
+  if (isFinal(error, load.attempt, config)) return loadFailed(state, error);
+  const wait: RenewalEffect = { type: 'start-timer', timer: 'load-backoff', ms: backoffDelay(config.policy, load.attempt) };
+  return { state: { ...state, load: { name: 'backoff', attempt: load.attempt } }, effects: [wait], log: ['retry', load.attempt, error] };
+}
+
+/** The load's backoff elapsed: the next attempt mints a fresh id. */
+export function loadBackoffElapsed(state: RenewalState): RenewalStep {
+  if (state.load.name !== 'backoff') return same(state);
+  return mintFirstId(state, state.load.attempt + 1);
+}
+
+/** No `ready` in time: the load fails, unless `ready` came. */
+export function readyTimedOut(state: RenewalState, signal: Signal<'ready-timeout'>): RenewalStep {
+  if (state.load.name === 'ready') return same(state);
+  return loadFailed(state, signal.error);
+}
+
+/** The embed sent `ready` (a late one, after the load failed, still counts): resolve `embed.ready`, open the queue. */
+export function loadReady(state: RenewalState, payload: ReadyPayload): RenewalStep {
+  return {
+    state: { ...state, load: { name: 'ready' } },
+    effects: [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload }, { type: 'open-outbox' }],
+    moments: ['ready'],
+  };
+}
+
+/** The load fails with `error` (no first id, no `ready` in time): `embed.ready` rejects with it. */
+export function loadFailed(state: RenewalState, error: EmbedError): RenewalStep {
+  return { state: { ...state, load: { name: 'failed', error } }, effects: [{ type: 'reject-ready', error }] };
+}
