@@ -163,16 +163,16 @@ over += vueCost > VUE_BUDGET ? 1 : 0;
 
 // Every other row takes its budget from BUNDLE_BUDGETS; a row without one fails: a new entry comes
 // with its budget.
-for (const row of rows.filter(([, , budget]) => budget === null)) {
-  const [label, size] = row;
-  row[2] = BUNDLE_BUDGETS[label] ?? null;
-  row[4] = row[2] === null || size > row[2];
+for (const row of rows.filter((measured) => measured[2] === null)) {
+  row[2] = BUNDLE_BUDGETS[row[0]] ?? null;
+  row[4] = row[2] === null || row[1] > row[2];
   over += row[4] ? 1 : 0;
 }
 
 const report = process.argv.includes('--report') ? resolve(root, process.argv[process.argv.indexOf('--report') + 1] ?? '') : join(root, 'reports', 'sizes.json');
 mkdirSync(dirname(report), { recursive: true });
-writeFileSync(report, `${JSON.stringify({ rows: rows.map(([entry, bytes, budget, what, fails]) => ({ entry, bytes, budget, what, fails })) }, null, 2)}\n`);
+const asJson = (row) => ({ entry: row[0], bytes: row[1], budget: row[2], what: row[3], fails: row[4] });
+writeFileSync(report, `${JSON.stringify({ rows: rows.map(asJson) }, null, 2)}\n`);
 
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);
