@@ -11,11 +11,11 @@
 //   (test/examples/quick-starts.ts, test/browser/framework-quick-starts.test.ts);
 // - shell blocks: every command names a script, vitest project, bin or package that exists;
 // - the strict-CSP header block is the policy the strict-CSP browser test serves.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, readmeFiles, ROOT, type CodeBlock } from './readme-files.js';
+import { typeCheck } from './run-tool.js';
 
 const NOT_RUN = /snippet-not-run:\s*(.*)/;
 const blocks = readmeFiles().flatMap(codeBlocks);
@@ -70,14 +70,9 @@ describe('README code blocks', () => {
       include: ['*.ts', '*.tsx', '*.js', join(ROOT, 'test', 'docs', 'snippet-context', '*.d.ts')],
     }, null, 2));
     expect(Object.keys(files).length).toBeGreaterThan(15);
-    let output = '';
-    try {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: ROOT, encoding: 'utf8' });
-    } catch (error) {
-      output = (error as { stdout: string }).stdout;
-    }
+    const output = typeCheck({ what: 'tsc on the README blocks', tsc: join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), args: ['-p', dir], cwd: ROOT });
     // Name the README and line of each error, not the generated file.
-    const errors = output.split('\n').filter(Boolean).map((line) => line.replace(/reports\/snippets\/([\w.-]+)\((\d+),(\d+)\)/, (_, file: string, row: string) => `${files[file] ?? file} (+${Number(row) - 1} lines)`));
+    const errors = output.map((line) => line.replace(/reports\/snippets\/([\w.-]+)\((\d+),(\d+)\)/, (_, file: string, row: string) => `${files[file] ?? file} (+${Number(row) - 1} lines)`));
     expect(errors).toEqual([]);
   }, 120_000);
 });
