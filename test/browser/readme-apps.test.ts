@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { pageMints, waitForRevoked } from './framework-apps.js';
 import { captureDownloads, useSuite } from './harness.js';
-import { dashboardLoaded, pageErrors, serveReadmePage } from './readme-pages.js';
+import { dashboardLoaded, pageErrors, REACT_ROOT, renderComponent, serveReadmePage } from './readme-pages.js';
 
 const suite = useSuite();
 
@@ -27,7 +27,7 @@ const ANALYTICS = '<div id="analytics" style="height: 640px"></div>';
 
 it("the root README's SPA quick start: one id, an export reaches onExport, and signOut() revokes every id and removes the iframe", async () => {
   const url = await serveReadmePage(suite, {
-    block: 'spaQuickStart', path: '/readme-spa.html', substitutions: tenant(), body: '<div id="root"></div>',
+    block: 'spaQuickStart', path: '/readme-spa.html', substitutions: tenant(), body: REACT_ROOT,
     code: `import { createRoot } from 'react-dom/client';
 import { Dashboard, signOut } from './block';
 const exported: string[] = [];
@@ -79,10 +79,7 @@ it("the host README's syncUrl: the page's ?dash= is where the embed starts, and 
 
 it("the host README's element in React: it embeds with the session endpoint, and turns dark from its effect", async () => {
   const url = await serveReadmePage(suite, {
-    block: 'hostElementInReact', path: '/readme-element-react.html', substitutions: { ...tenant(), '"d-42"': '"sales-overview"' }, body: '<div id="root"></div>',
-    code: `import { createRoot } from 'react-dom/client';
-import { Sales } from './block';
-createRoot(document.getElementById('root')!).render(<Sales />);`,
+    block: 'hostElementInReact', path: '/readme-element-react.html', substitutions: { ...tenant(), '"d-42"': '"sales-overview"' }, body: REACT_ROOT, code: renderComponent('Sales'),
   });
   const { page, minted } = await openLoaded(url, 'svc-embed iframe');
   expect(minted).toHaveLength(1);
@@ -94,10 +91,8 @@ createRoot(document.getElementById('root')!).render(<Sales />);`,
 
 it("the React README's useEmbed: a private embed, and its Refresh button refreshes the dashboard", async () => {
   const url = await serveReadmePage(suite, {
-    block: 'reactUseEmbed', path: '/readme-use-embed.html', substitutions: { ...tenant(), "publicId: 'orders'": "publicId: 'sales-overview'" }, body: '<div id="root"></div>',
-    code: `import { createRoot } from 'react-dom/client';
-import { Orders } from './block';
-createRoot(document.getElementById('root')!).render(<Orders onExport={() => {}} />);`,
+    block: 'reactUseEmbed', path: '/readme-use-embed.html', substitutions: { ...tenant(), "publicId: 'orders'": "publicId: 'sales-overview'" }, body: REACT_ROOT,
+    code: renderComponent('Orders', 'onExport={() => {}}'),
   });
   const { page, minted } = await openLoaded(url);
   expect(minted).toEqual([]);

@@ -56,6 +56,13 @@ export async function serveReadmePage(suite: Suite, page: ReadmePage): Promise<s
   return `${suite.demo.hostUrl}${page.path}`;
 }
 
+/** The markup of a page whose code renders into `#root`. */
+export const REACT_ROOT = '<div id="root"></div>';
+
+/** The page code that renders the block's component `name` (with the JSX attributes `props`) into `#root`. */
+export const renderComponent = (name: string, props = '') =>
+  `import { createRoot } from 'react-dom/client';\nimport { ${name} } from './block';\ncreateRoot(document.getElementById('root')!).render(<${name} ${props} />);`;
+
 /** Waits until the dashboard in `frame` has loaded its data. */
 export const dashboardLoaded = (frame: FrameDriver) => frame.waitFor(() => (window as any).__dashboard?.state().loads > 0, undefined, { timeout: 20_000 });
 

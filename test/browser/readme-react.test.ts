@@ -7,14 +7,14 @@ import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { pageMints, waitForRevoked } from './framework-apps.js';
 import { useSuite } from './harness.js';
-import { dashboardLoaded, pageErrors, serveReadmePage } from './readme-pages.js';
+import { dashboardLoaded, pageErrors, REACT_ROOT, serveReadmePage } from './readme-pages.js';
 
 const suite = useSuite();
 
 /** Serves the quick start; `window.__readme.unmount()` unmounts the app. */
 const serveQuickStart = () =>
   serveReadmePage(suite, {
-    block: 'reactQuickStart', path: '/readme-react.html', substitutions: { 'https://tenant.example': suite.demo.serviceUrl, '"d-42"': '"sales-overview"' }, body: '<div id="root"></div>',
+    block: 'reactQuickStart', path: '/readme-react.html', substitutions: { 'https://tenant.example': suite.demo.serviceUrl, '"d-42"': '"sales-overview"' }, body: REACT_ROOT,
     code: `import { createRoot } from 'react-dom/client';
 import { App } from './block';
 const root = createRoot(document.getElementById('root')!);
