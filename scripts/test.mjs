@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installExampleApps } from './example-apps.mjs';
 import { readTestReport } from './test-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +26,13 @@ const summary = [];
 // suites load. A failed build counts as one failed test and the suites still run.
 if (run(process.execPath, [join(root, 'scripts', 'build.mjs')]) !== 0) {
   console.error('build failed: see the output above');
+  totals.failed += 1;
+}
+
+// The framework example apps install their own toolchains (npm ci in each, when missing or stale).
+// A failed install counts as one failed test; their suites then fail saying what is missing.
+for (const dir of installExampleApps(root)) {
+  console.error(`npm ci failed in ${dir}: see the output above`);
   totals.failed += 1;
 }
 
