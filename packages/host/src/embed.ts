@@ -58,9 +58,12 @@ export interface Embed {
    */
   readonly timings: Readonly<EmbedTimings>;
   /**
-   * Resolves with the `ready` payload. Rejects with `ready-timeout` (no `ready` event in time: wrong
-   * baseUrl, or the tenant does not allow framing by this page's origin), with the mint error when
-   * no first session id could be minted, or with `destroyed`.
+   * Resolves with the `ready` payload. Rejects with why the first load failed, as a code:
+   * `frame-silent` (the iframe's page loaded but sent no `ready`: a wrong baseUrl, or the tenant does
+   * not allow framing by this page's origin), `ready-timeout` (it did not even load), `csp-blocked`,
+   * the session endpoint's `endpoint-*` refusal, the mint's error, `session-rejected`; or with
+   * `destroyed`. Reading it tells the SDK that the page handles the outcome: a failure the page never
+   * read of is printed as one `console.error` line.
    */
   readonly ready: Promise<ReadyPayload>;
   /**
