@@ -1,7 +1,7 @@
 // The site of the failure suite (issue 30): a host page on 127.0.0.1 with a backend on
 // @svc-embed/server, the emulator as the tenant on localhost (behind a proxy that notes every status it
-// answers), and a second "tenant" on localhost that serves a page which is not the service's (it never
-// sends ready). The backend has one endpoint per way a first setup goes wrong: the viewer not signed
+// answers), and two more "tenants" on localhost that serve a page which is not the service's (it never
+// sends ready), one of them refusing to be framed. The backend has one endpoint per way a first setup goes wrong: the viewer not signed
 // in (401), the page's origin not allowed (403 forbidden-origin), a wrong path (404). Every answer's
 // status is noted, so a test can say that nothing failed.
 import { readFile } from 'node:fs/promises';
@@ -36,8 +36,11 @@ export const ENDPOINTS = {
 
 /** What one failure page does. */
 export interface PageCase {
-  /** The tenant: the emulator (`service`) or the page that is not the service's (`silent`). */
-  tenant: 'service' | 'silent';
+  /**
+   * The tenant: the emulator (`service`), a page that is not the service's (`silent`), or one that
+   * refuses to be framed by anyone (`refusing`: `frame-ancestors 'none'`).
+   */
+  tenant: 'service' | 'silent' | 'refusing';
   /** The endpoint it mints through. */
   endpoint: string;
   /** Its policy leaves the tenant out of `frame-src`. */
@@ -68,6 +71,8 @@ export async function startFailureSite(): Promise<FailureSite> {
   const silentServer = createServer();
   const hostUrl = `http://127.0.0.1:${await listen(hostServer, '127.0.0.1')}`;
   const silentUrl = `http://localhost:${await listen(silentServer, 'localhost')}`;
+  const refusingServer = createServer();
+  const refusingUrl = `http://localhost:${await listen(refusingServer, 'localhost')}`;
   const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1', hostOrigins: [hostUrl] });
   const service = await startTenantProxy(Number(new URL(emulator.url).port));
 
@@ -87,7 +92,7 @@ export async function startFailureSite(): Promise<FailureSite> {
   const paths = [ENDPOINTS.ok, ENDPOINTS.signedOut, ENDPOINTS.otherOrigin];
 
   const pages = new Map<string, PageCase>();
-  const tenantOf = (page: PageCase) => (page.tenant === 'service' ? service.url : silentUrl);
+  const tenantOf = (page: PageCase) => ({ service: service.url, silent: silentUrl, refusing: refusingUrl })[page.tenant];
 
   /** The page's policy: the strict one with what requiredCsp says it needs, or one that leaves the tenant out of frame-src. */
   function policyOf(page: PageCase): string {
@@ -121,13 +126,15 @@ export async function startFailureSite(): Promise<FailureSite> {
   hostServer.on('request', (req, res) => {
     handleHost(req, res).catch((error) => res.writeHead(500).end(String(error)));
   });
-  // Not the service: a page at the embed URL that never sends ready (a wrong baseUrl).
-  silentServer.on('request', (req, res) => {
-    res.on('finish', () => statuses.push(`${res.statusCode} silent ${req.url}`));
-    const path = new URL(req.url ?? '/', silentUrl).pathname;
-    if (!path.startsWith('/embed/')) return void res.writeHead(204).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><p>Not the service.</p></body></html>');
-  });
+  // Not the service: a page at the embed URL that never sends ready (a wrong baseUrl); and the same
+  // page from a tenant that lets no page frame it.
+  const anotherSite = (name: string, headers: Record<string, string>) => (req: IncomingMessage, res: ServerResponse) => {
+    res.on('finish', () => statuses.push(`${res.statusCode} ${name} ${req.url}`));
+    if (!(req.url ?? '').startsWith('/embed/')) return void res.writeHead(204).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...headers }).end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body><p>Not the service.</p></body></html>');
+  };
+  silentServer.on('request', anotherSite('silent', {}));
+  refusingServer.on('request', anotherSite('refusing', { 'Content-Security-Policy': "frame-ancestors 'none'" }));
 
   let count = 0;
   return {
@@ -145,7 +152,7 @@ export async function startFailureSite(): Promise<FailureSite> {
     async close() {
       await service.close();
       await emulator.close();
-      for (const server of [hostServer, silentServer]) {
+      for (const server of [hostServer, silentServer, refusingServer]) {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }

@@ -67,6 +67,8 @@ describe('a first setup that goes wrong: one line naming the cause and the fix, 
       /^error \[svc-embed\] csp-blocked: this page's Content-Security-Policy blocked http:\/\/localhost:\d+: add it to frame-src$/],
     ['a tenant page that never answers (not the service: a wrong baseUrl)', { tenant: 'silent', endpoint: ENDPOINTS.ok, readyTimeoutMs: 3_000 }, 'frame-silent',
       /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 in 3000 ms: check baseUrl and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
+    ['a tenant that refuses to be framed here (frame-ancestors)', { tenant: 'refusing', endpoint: ENDPOINTS.ok, readyTimeoutMs: 3_000 }, 'frame-silent',
+      /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 in 3000 ms: check baseUrl and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
   ];
 
   it.each(cases)('%s', async (_what, page, code, line) => {
