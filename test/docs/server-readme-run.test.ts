@@ -147,19 +147,65 @@ const request = (method, path) => new Request('https://app.example' + path, { me
 await endpoint.fetch(request('POST', '/api/embed-session'));
 await endpoint.fetch(request('POST', '/api/embed-session'));
 const redis = await createClient({ url: process.env.REDIS_URL }).connect();
-const ledger = await redis.zRange('acme:embed:ledger:ada', 0, -1);
+const ledger = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
 const keys = await redis.keys('*');
 const logout = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
-const after = await redis.zRange('acme:embed:ledger:ada', 0, -1);
+const after = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
 console.log(JSON.stringify({ minted, ledger, keys: keys.sort(), logout, after }));
 process.exit(0);`;
       const result = await runToEnd(await prepare('redis-store', block('serverRedisStore'), drive), environment({ REDIS_URL: redis.url }));
       expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
-      expect(result.keys).toEqual(['acme:embed:ledger:ada', 'acme:embed:mints:ada']);
+      expect(result.keys).toEqual(['acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
       expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
     } finally {
       await redis.stop();
     }
+  }, 60_000);
+});
+
+describe("the server README's sweep", () => {
+  it('runs every minute: a revocation that failed at sign-out is retried and the viewer is complete; one instance sweeps only where SWEEP=1', async () => {
+    const drive = `
+import { createSessionEndpoint } from '@svc-embed/server';
+const minted = [];
+const revokeCalls = [];
+let failOnce = true;
+const endpoint = createSessionEndpoint({
+  path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
+  mint: async () => { minted.push('ses_' + (minted.length + 1)); return minted.at(-1); },
+  revoke: async (sessionId) => {
+    revokeCalls.push(sessionId);
+    if (sessionId === 'ses_2' && failOnce) { failOnce = false; throw new Error('the service is down'); }
+  },
+});
+const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
+await endpoint.fetch(request('POST', '/api/embed-session'));
+await endpoint.fetch(request('POST', '/api/embed-session'));
+const first = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
+const sweeps = [];
+const revokePending = endpoint.revokePending;
+endpoint.revokePending = () => { const sweep = revokePending(); sweeps.push(sweep); return sweep; };
+const timers = [];
+globalThis.setInterval = (tick, ms) => { const timer = { tick, ms, unref() { timer.unrefed = true; } }; timers.push(timer); return timer; };
+globalThis.clearInterval = (timer) => { timer.cleared = true; };
+delete process.env.SWEEP;
+const none = module.sweepOnOneInstance(endpoint);
+const stop = module.sweepEveryMinute(endpoint);
+timers[0].tick();
+const report = await sweeps[0];
+const second = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
+stop();
+process.env.SWEEP = '1';
+const one = module.sweepOnOneInstance(endpoint);
+console.log(JSON.stringify({ first, report, revokeCalls, second, none, one: typeof one, timers: timers.map(({ ms, unrefed, cleared }) => ({ ms, unrefed: Boolean(unrefed), cleared: Boolean(cleared) })) }));
+process.exit(0);`;
+    const result = await runToEnd(await prepare('sweep', block('serverSweep'), drive), environment({}));
+    expect(result.first).toMatchObject({ revoked: ['ses_1'], pending: ['ses_2'], complete: false });
+    expect(result.report).toMatchObject({ viewers: 1, revoked: 1, failed: 0, pending: 0 });
+    expect(result.revokeCalls).toEqual(['ses_1', 'ses_2', 'ses_2']);
+    expect(result.second).toMatchObject({ revoked: [], failed: [], pending: [], complete: true });
+    expect({ none: result.none, one: result.one }).toEqual({ none: null, one: 'function' });
+    expect(result.timers).toEqual([{ ms: 60_000, unrefed: true, cleared: true }, { ms: 60_000, unrefed: true, cleared: false }]);
   }, 60_000);
 });
 
