@@ -51,12 +51,13 @@ export interface Embed {
    */
   readonly state: EmbedState;
   /**
-   * When each moment of the first load happened (`performance.now()` ms): `created`, `mintStarted`,
-   * `minted`, `srcSet`, `ready`, `dashboardLoaded`. The same moments are User Timing marks
-   * (`svc-embed:<n> <publicId>:<moment>`), with measures from `created` to `ready` and to
-   * `dashboardLoaded`, so they show in the browser's performance panel.
+   * With the `timings` option (`timings: recordTimings()`): when each moment of the first load
+   * happened (`performance.now()` ms): `created`, `mintStarted`, `minted`, `srcSet`, `ready`,
+   * `dashboardLoaded`. The same moments are User Timing marks (`svc-embed:<n> <publicId>:<moment>`),
+   * with measures from `created` to `ready` and to `dashboardLoaded`, so they show in the browser's
+   * performance panel. Undefined without the option.
    */
-  readonly timings: Readonly<EmbedTimings>;
+  readonly timings: Readonly<EmbedTimings> | undefined;
   /**
    * Resolves with the `ready` payload. Rejects with `ready-timeout` (no `ready` event in time: wrong
    * baseUrl, or the tenant does not allow framing by this page's origin), with the mint error when
