@@ -3,7 +3,7 @@
 // bundle keeps an entry's own statements, not those of modules it only re-exports.)
 import { defineSvcEmbedElement } from './element/svc-embed-element.js';
 
-export * from './index.js';
+export * from './script.js';
 export { defineSvcEmbedElement } from './element/svc-embed-element.js';
 export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
 export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';

@@ -1,13 +1,8 @@
-export { createEmbed } from './create-embed.js';
-export { createSessionLedger } from './ledger/session-ledger.js';
-export { syncUrl } from './sync-url/sync-url.js';
+export * from './script.js';
 export { urlParam } from './sync-url/url-sync.js';
 export type { UrlParamOptions } from './sync-url/url-sync.js';
 export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter, UrlSync } from './sync-url/sync-url-options.js';
-export { whenVisible } from './mount/when-visible.js';
 export type { WhenVisibleOptions } from './mount/when-visible.js';
-export { recordTimings } from './mount/embed-timings.js';
-export { EmbedError, EMBED_ERROR_CODES } from './base/errors.js';
 export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';

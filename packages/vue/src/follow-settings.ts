@@ -40,7 +40,7 @@ export function followSettings({ embed, read }: FollowedEmbed): void {
   watch([() => embed.value, () => read().syncUrl], (now, _, onCleanup) => {
     const [current, sync] = now;
     if (!current || sync === undefined) return;
-    if (typeof sync?.follow !== 'function') throw new EmbedError('invalid-option', `sync-url takes urlParam('dash') or useRouterUrl(...), not ${JSON.stringify(sync)}`);
+    if (typeof sync?.follow !== 'function') throw new EmbedError('invalid-option', `sync-url takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`);
     onCleanup(sync.follow(current));
   }, { flush: 'post' });
 }

@@ -44,7 +44,7 @@ export function syncUrl(embed: Embed, options: SyncUrlOptions): Unsubscribe {
   const { history = 'push', adapter } = options;
   const param = adapter ? '' : options.param;
   if (!internals || !(adapter || (typeof param === 'string' && PLAIN_NAME.test(param))) || (history !== 'push' && history !== 'replace'))
-    throw new EmbedError('invalid-option', `syncUrl: give an embed from createEmbed, param (a plain name such as "dash": letters, digits, - _ . ~) or adapter, and history "push" or "replace" (got param ${JSON.stringify(param)})`);
+    throw new EmbedError('invalid-option', `syncUrl: give an embed from createEmbed, param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param ${JSON.stringify(param)})`);
   const { scope, log, now } = internals;
   const win = (options as SyncUrlParamOptions).window ?? (embed.iframe.ownerDocument.defaultView as Window);
   const stops: Unsubscribe[] = [];
