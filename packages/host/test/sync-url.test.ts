@@ -351,11 +351,16 @@ describe('syncUrl: a surface cannot grow the page history without bound', () => 
     expect(browser.length()).toBe(6);
   });
 
-  it('back while a write waits drops it: the entry the viewer went back to stays as it is', async () => {
+  /** An active viewer's embed whose surface navigates four times at once: three are written, `/d` waits. */
+  const fourAtOnce = () => {
     activation(true);
     syncUrl(t.embed, { param: 'dash', window: browser.window });
     showStart(t);
     for (const path of ['/a', '/b', '/c', '/d']) t.emit('navigate', { path, previousPath: '/overview' });
+  };
+
+  it('back while a write waits drops it: the entry the viewer went back to stays as it is', async () => {
+    fourAtOnce();
     browser.go(-1);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(browser.url()).toBe('?a=b%20c&flag&dash=/b#top');
@@ -363,10 +368,7 @@ describe('syncUrl: a surface cannot grow the page history without bound', () => 
   });
 
   it('destroy() drops a waiting write', async () => {
-    activation(true);
-    syncUrl(t.embed, { param: 'dash', window: browser.window });
-    showStart(t);
-    for (const path of ['/a', '/b', '/c', '/d']) t.emit('navigate', { path, previousPath: '/overview' });
+    fourAtOnce();
     t.embed.destroy();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(browser.url()).toBe('?a=b%20c&flag&dash=/c#top');
