@@ -8,9 +8,8 @@ export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
   EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
-  EmbedSrc, EmbedIframeSrc,
+  EmbedSrc, EmbedIframeSrc, LazyStart, LazyTarget,
 } from './mount/embed-options.js';
-export type { LazyStart, LazyTarget } from './mount/lazy-start.js';
 export type { DebugLogger } from './base/debug-logger.js';
 export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
 export type { LogoutResult } from './ledger/logout-result.js';

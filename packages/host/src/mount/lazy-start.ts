@@ -1,22 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
-
-/** What a {@link LazyStart} is given: the embed's iframe, its window, and how to start it. */
-export interface LazyTarget {
-  /** The embed's iframe, in the page (what comes into view). */
-  iframe: HTMLIFrameElement;
-  /** The page's window (its `IntersectionObserver`). */
-  window: Window;
-  /** Starts the embed: mints its first id and sets its URL. Once; later calls do nothing. */
-  start(): void;
-}
-
-/**
- * `createEmbed`'s `lazy` option: when the embed starts. `createEmbed` calls it once, with the embed's
- * iframe; it calls `start` when the time has come (at once, or later), and returns the function that
- * stops waiting, which `destroy()` calls. `whenVisible()` makes one; any function of this shape works
- * (say, one that starts on a click).
- */
-export type LazyStart = (target: LazyTarget) => () => void;
+import type { LazyStart, LazyTarget } from './embed-options.js';
 
 /** What {@link startEmbed} needs. */
 export interface StartOptions extends Omit<LazyTarget, 'start'> {

@@ -1,5 +1,5 @@
 import { EmbedError } from '../base/errors.js';
-import type { LazyStart } from './lazy-start.js';
+import type { LazyStart } from './embed-options.js';
 
 /** Options of {@link whenVisible}. */
 export interface WhenVisibleOptions {
