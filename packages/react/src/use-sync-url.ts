@@ -12,7 +12,7 @@ export function useSyncUrl(embed: Embed | undefined, sync: UrlSync | undefined):
   useEffect(() => {
     if (!embed || sync === undefined) return;
     if (typeof sync?.follow !== 'function')
-      throw new EmbedError('invalid-option', `syncUrl takes urlParam('dash') or useUrlAdapter(...), not ${JSON.stringify(sync)}`);
+      throw new EmbedError('invalid-option', `syncUrl takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`);
     return sync.follow(embed);
   }, [embed, sync]);
 }

@@ -178,7 +178,7 @@ describe('mistakes refused, features opted in', () => {
     ['sessionEndpoint with mintSessionId', { sessionEndpoint: '/api/embed-session', mintSessionId: () => 's1' }, 'give sessionEndpoint or mintSessionId and revokeSessionId, not both'],
     ['lazy as a boolean', { lazy: true }, 'lazy takes whenVisible() from @svc-embed/host (got true)'],
     ['timings as a boolean', { timings: true }, 'timings takes recordTimings() from @svc-embed/host (got true)'],
-    ['syncUrl as a bare name', { syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or useUrlAdapter(...), not "dash"`],
+    ['syncUrl as a bare name', { syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or a router's adapter (got "dash")`],
   ])('%s (JavaScript) is invalid-option, saying what to write', (_, props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const loose = props as unknown as { sessionEndpoint?: string };

@@ -83,7 +83,7 @@ describe('syncUrl prop', () => {
       global: { config: { errorHandler: (error) => void errors.push(error) } },
     });
     await until(() => errors.length === 1);
-    expect(errors).toEqual([expect.objectContaining({ code: 'invalid-option', message: `sync-url takes urlParam('dash') or useRouterUrl(...), not "dash"` })]);
+    expect(errors).toEqual([expect.objectContaining({ code: 'invalid-option', message: `sync-url takes urlParam('dash') or a router's adapter (got "dash")` })]);
     expect(window.location.search).toBe('');
     wrapper.unmount();
   });
