@@ -1,6 +1,7 @@
-// A redis-server for a benchmark run: a free port on 127.0.0.1, a temporary directory, no persistence,
-// daemonized with a pidfile and stopped by that pid. (packages/server/test/redis-server.ts does the
-// same for the tests, in TypeScript.)
+// A redis-server for a benchmark run: a free port on 127.0.0.1, a temporary directory, no persistence
+// unless asked (the append-only file, fsynced before every reply), daemonized with a pidfile, and
+// stopped, paused or killed by that pid. (packages/server/test/redis-server.ts does the same for the
+// tests, in TypeScript.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -62,15 +63,21 @@ function isRunning(pid) {
   }
 }
 
-/** Starts redis-server; resolves with `{ url, pid, stop() }` once it answers PING; `stop()` resolves once it has exited. */
-export async function startRedisDaemon() {
-  if (spawnSync('redis-server', ['--version']).status !== 0) {
-    throw new Error('redis-server is not installed; install it with: apt-get install -y redis-server');
-  }
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'svc-embed-bench-redis-'));
+/**
+ * The server's arguments. `persistent`: the append-only file, by default with `appendfsync always`
+ * (fsynced before every reply, so whatever a client was told is written survives a kill, and a
+ * machine's crash too); `appendfsync` may name another policy.
+ */
+function serverArguments({ port, dir, pidfile, persistent, appendfsync }) {
+  const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', appendfsync] : ['--appendonly', 'no'];
+  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', join(dir, 'r.log')];
+}
+
+/** Starts the daemon in `dir` on `port` and resolves with its pid once it answers PING (after loading its data). */
+async function launch({ port, dir, persistent, appendfsync }) {
   const pidfile = join(dir, 'r.pid');
-  execFileSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', join(dir, 'r.log')]);
+  rmSync(pidfile, { force: true });
+  execFileSync('redis-server', serverArguments({ port, dir, pidfile, persistent, appendfsync }));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let pid = readPid(pidfile);
   while (pid === null || !(await answersPing(port))) {
@@ -78,12 +85,43 @@ export async function startRedisDaemon() {
     await delay(20);
     pid ??= readPid(pidfile);
   }
-  const stop = async () => {
-    signal(pid, 'SIGTERM');
-    const gone = Date.now() + READY_TIMEOUT_MS;
-    while (isRunning(pid) && Date.now() < gone) await delay(20);
-    signal(pid, 'SIGKILL');
+  return pid;
+}
+
+async function waitUntilGone(pid) {
+  const gone = Date.now() + READY_TIMEOUT_MS;
+  while (isRunning(pid) && Date.now() < gone) await delay(20);
+}
+
+/**
+ * Starts redis-server; resolves once it answers PING with `{ url, port, pid, stop(), pause(),
+ * resume(), kill(), restart() }`. `persistent`: the append-only file, fsynced before every reply
+ * unless `appendfsync` names another policy (`everysec`, `no`).
+ * `kill()` is SIGKILL (the data stays in its directory); `restart()` starts it again on the same
+ * port from that data. `stop()` resolves once it has exited, and removes its directory.
+ */
+export async function startRedisDaemon({ persistent = false, appendfsync = 'always' } = {}) {
+  if (spawnSync('redis-server', ['--version']).status !== 0) {
+    throw new Error('redis-server is not installed; install it with: apt-get install -y redis-server');
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'svc-embed-bench-redis-'));
+  const daemon = { url: `redis://127.0.0.1:${port}`, port, pid: await launch({ port, dir, persistent, appendfsync }) };
+  daemon.pause = () => signal(daemon.pid, 'SIGSTOP');
+  daemon.resume = () => signal(daemon.pid, 'SIGCONT');
+  daemon.kill = async () => {
+    signal(daemon.pid, 'SIGKILL');
+    await waitUntilGone(daemon.pid);
+  };
+  daemon.restart = async () => {
+    daemon.pid = await launch({ port, dir, persistent, appendfsync });
+  };
+  daemon.stop = async () => {
+    signal(daemon.pid, 'SIGCONT');
+    signal(daemon.pid, 'SIGTERM');
+    await waitUntilGone(daemon.pid);
+    signal(daemon.pid, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   };
-  return { url: `redis://127.0.0.1:${port}`, pid, stop };
+  return daemon;
 }

@@ -9,12 +9,18 @@
 // the ids revoked at the service equal the ids minted, id for id, none revoked twice. The service is
 // a recording stub that answers at once, so the figures are the endpoint's own cost. Everything but
 // Redis runs in this one process. Prints Markdown tables; exits 1 if a check fails.
+//
+// SERVER_BASELINE=<directory of another build of @svc-embed/server> adds the same two endpoint
+// scenarios on that build (its dist/esm), interleaved round by round with this one's, so a change
+// is measured before and after in one run on one machine.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, Agent, request as httpRequest } from 'node:http';
 import { createClient } from 'redis';
-import { createMemoryStore, createSessionEndpoint } from '@svc-embed/server';
-import { createRedisStore } from '@svc-embed/server/redis';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as current from '@svc-embed/server';
+import * as currentRedis from '@svc-embed/server/redis';
+import { listen, send as sendAs } from './http-load.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 import { format, formatSpread, quantile, spread } from './stats.mjs';
 
@@ -39,8 +45,19 @@ function recordingService() {
   return service;
 }
 
-function sessionEndpoint(service, store) {
-  return createSessionEndpoint({
+/** The build under test, and the baseline build when SERVER_BASELINE names one. */
+async function builds() {
+  const list = [{ label: '', server: current, redis: currentRedis }];
+  const dir = process.env.SERVER_BASELINE;
+  if (dir) {
+    const load = (file) => import(pathToFileURL(join(dir, 'dist', 'esm', file)).href);
+    list.push({ label: ' (baseline)', server: await load('index.js'), redis: await load('redis.js') });
+  }
+  return list;
+}
+
+function sessionEndpoint(build, service, store) {
+  return build.server.createSessionEndpoint({
     path: PATH,
     allowedOrigins: [ORIGIN],
     viewer: (request) => {
@@ -63,35 +80,8 @@ function bareMintRoute(service) {
   };
 }
 
-async function listen(handler) {
-  const server = createServer((req, res) => void handler(req, res));
-  server.keepAliveTimeout = 60_000; // longer than a round, so no idle socket is closed under the client
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const close = () => {
-    agent.destroy();
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  };
-  return { port: server.address().port, agent, close };
-}
-
 /** One request from the "browser": the allowed origin and the viewer's header. */
-function send(target, { method, path, viewer }) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = httpRequest({ host: '127.0.0.1', port: target.port, agent: target.agent, method, path, headers: { origin: ORIGIN, 'x-viewer': viewer } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null, ms: performance.now() - started });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const send = (target, request) => sendAs(target, { ...request, origin: ORIGIN });
 
 const viewerName = (round, index) => `r${round}-viewer-${index}`;
 
@@ -159,17 +149,23 @@ async function runRound(scenario, round) {
   return { mints, logout, check: verify(scenario.service, mints.handedOut) };
 }
 
-async function makeScenarios(redis) {
-  const bareService = recordingService();
+/** The endpoint scenarios of one build: the memory store on one server, the Redis store on two. */
+async function endpointScenarios(build, redis, clients) {
   const memoryService = recordingService();
   const redisService = recordingService();
-  const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', (error) => console.error('redis client:', error.message)).connect()));
-  const redisEndpoints = clients.map((client) => sessionEndpoint(redisService, createRedisStore({ client, prefix: 'bench:' })));
-  const scenarios = [
-    { name: 'bare mint route', store: '-', service: bareService, hasLedger: false, targets: [await listen(bareMintRoute(bareService))] },
-    { name: 'endpoint', store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(memoryService, createMemoryStore()).node)] },
-    { name: 'endpoint, 2 instances', store: 'Redis', service: redisService, hasLedger: true, redisPid: redis.pid, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
+  const prefix = `bench${build.label ? '-baseline' : ''}:`;
+  const redisEndpoints = clients.map((client) => sessionEndpoint(build, redisService, build.redis.createRedisStore({ client, prefix })));
+  return [
+    { name: `endpoint${build.label}`, store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(build, memoryService, build.server.createMemoryStore()).node)] },
+    { name: `endpoint, 2 instances${build.label}`, store: 'Redis', service: redisService, hasLedger: true, redisPid: redis.pid, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
   ];
+}
+
+async function makeScenarios(redis) {
+  const bareService = recordingService();
+  const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', (error) => console.error('redis client:', error.message)).connect()));
+  const scenarios = [{ name: 'bare mint route', store: '-', service: bareService, hasLedger: false, targets: [await listen(bareMintRoute(bareService))] }];
+  for (const build of await builds()) scenarios.push(...(await endpointScenarios(build, redis, clients)));
   const close = async () => {
     await Promise.all(scenarios.flatMap((scenario) => scenario.targets.map((target) => target.close())));
     await Promise.all(clients.map((client) => client.close()));
@@ -213,14 +209,30 @@ function throughputTable(results) {
   return lines.join('\n');
 }
 
+/** This build against the baseline, store by store: median mints per second and CPU per mint, and the change. */
+function baselineTable(results) {
+  const byName = new Map([...results].map(([scenario, rounds]) => [scenario.name, rounds]));
+  const lines = ['| Store | Mints/s, baseline | Mints/s, this build | Change | CPU per mint, µs, baseline | this build |', '|---|---:|---:|---:|---:|---:|'];
+  for (const [name, store] of [['endpoint', 'memory'], ['endpoint, 2 instances', 'Redis']]) {
+    const before = byName.get(`${name} (baseline)`);
+    const after = byName.get(name);
+    if (!before || !after) return null;
+    const rate = [spread(before.map(mintsPerSecond)).median, spread(after.map(mintsPerSecond)).median];
+    const cpu = [spread(before.map(cpuPerMintUs)).median, spread(after.map(cpuPerMintUs)).median];
+    const change = `${rate[1] >= rate[0] ? '+' : ''}${format((rate[1] / rate[0] - 1) * 100, 1)} %`;
+    lines.push(`| ${store} | ${format(rate[0])} | ${format(rate[1])} | ${change} | ${format(cpu[0])} | ${format(cpu[1])} |`);
+  }
+  return lines.join('\n');
+}
+
 function checkTable(results) {
-  const lines = ['| Store | Minted | Handed out | Revoked at sign-out | Minted, not revoked | Revoked twice | Unknown ids |', '|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = ['| Scenario, store | Minted | Handed out | Revoked at sign-out | Minted, not revoked | Revoked twice | Unknown ids |', '|---|---:|---:|---:|---:|---:|---:|'];
   let ok = true;
   for (const [scenario, rounds] of results) {
     if (!scenario.hasLedger) continue;
     const sum = (key) => rounds.reduce((total, { check }) => total + check[key], 0);
     if (sum('missing') || sum('revokedTwice') || sum('foreign') || sum('minted') !== sum('revoked') || sum('handedOut') !== sum('minted')) ok = false;
-    lines.push(`| ${scenario.store} | ${format(sum('minted'))} | ${format(sum('handedOut'))} | ${format(sum('revoked'))} | ${sum('missing')} | ${sum('revokedTwice')} | ${sum('foreign')} |`);
+    lines.push(`| ${scenario.name}, ${scenario.store} | ${format(sum('minted'))} | ${format(sum('handedOut'))} | ${format(sum('revoked'))} | ${sum('missing')} | ${sum('revokedTwice')} | ${sum('foreign')} |`);
   }
   return { table: lines.join('\n'), ok };
 }
@@ -237,6 +249,8 @@ async function main() {
     console.log(throughputTable(results));
     console.log(`\nEvery viewer signed out after each round (alternating instances): revoked equals minted, id for id.\n`);
     console.log(checks.table);
+    const baseline = baselineTable(results);
+    if (baseline) console.log(`\nThis build against the baseline (SERVER_BASELINE), same run, rounds interleaved:\n\n${baseline}`);
     if (!checks.ok) {
       console.error('\nFAILED: the ids revoked at sign-out are not the ids minted (see the table)');
       process.exitCode = 1;

@@ -1,10 +1,12 @@
 // The server README's examples run against the emulator. The Express quick start runs as pasted:
 // its block saved as server.mjs and run by Node 20 (no bundler, no runner), with its own stand-in
-// auth (a demo-user cookie), its page from public/, and its sign-in route; the README's emulator
-// command, run as shown, lets that page's origin frame the dashboards. The Redis store's block runs
-// as pasted too (redis.mjs: its top-level await) against a redis-server the test starts. Hono and
-// the Next.js route handler need the reader's own `currentUser` (a header names the user here): Hono
-// as a real server, the route handler through Request and Response. The environment points the
+// auth (a demo-user cookie), its page from public/ and its sign-in route; the quick start's emulator
+// command, run as shown, lets that page's origin frame the dashboards. Hono as a real server driven
+// over HTTP, the Next.js route handler through Request and Response; its Redis store holds a
+// viewer's ledger in a real redis-server, and its block runs as pasted as an ES module (redis.mjs:
+// the top-level await); and the root README's backend (Express) runs with only its tenant URL and
+// port replaced. Only the reader's own `currentUser` (and the root README's `revokeAtTheService`) is
+// supplied where a block needs it (a header names the user) and the environment points the
 // examples at the emulator and a free port. Needs a build (the examples import the built packages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,19 +15,20 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../packages/emulator/src/index.js';
-import { startRedisServer } from '../../packages/server/test/redis-server.js';
-import { codeBlocks, ROOT } from './readme-files.js';
+import { startRedisServer, type RedisServer } from '../../packages/server/test/redis-server.js';
+import { runBlock, type RunBlockName } from './readme-blocks.js';
+import { ROOT } from './readme-files.js';
 
-const README = 'packages/server/README.md';
 const RUN_DIR = join(ROOT, 'reports', 'snippets-run', 'server');
 mkdirSync(RUN_DIR, { recursive: true });
-const block = (contains: string, language = 'ts') => {
-  const found = codeBlocks(README).find((candidate) => candidate.language === language && candidate.code.includes(contains));
-  if (!found) throw new Error(`${README} has no ${language} block with ${contains}`);
-  return found.code;
-};
+const block = (name: RunBlockName) => runBlock(name).code;
 /** The reader's own auth, as the examples expect it: here an `x-demo-user` header names the user. */
 const CURRENT_USER = "globalThis.currentUser = async (request) => { const id = request.headers.get('x-demo-user'); return id ? { id } : null; };";
+/** The root README's backend calls the reader's revocation at the service, with their API key. */
+const REVOKE_AT_THE_SERVICE = `globalThis.revokeAtTheService = async (sessionId) => {
+  const response = await fetch(\`\${process.env.SVC_EMBED_BASE_URL}/api/v1/embed/sessions/\${encodeURIComponent(sessionId)}\`, { method: 'DELETE', headers: { Authorization: \`Bearer \${process.env.SVC_EMBED_API_KEY}\` } });
+  if (!response.ok) throw new Error(\`revocation answered HTTP \${response.status}\`);
+};`;
 
 const freePort = () => new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -39,7 +42,7 @@ async function prepare(name: string, code: string, after = ''): Promise<string> 
   writeFileSync(join(RUN_DIR, `${name}.ts`), code);
   await build({ entryPoints: [join(RUN_DIR, `${name}.ts`)], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: join(RUN_DIR, `${name}.mjs`), logLevel: 'silent' });
   const runner = join(RUN_DIR, `${name}-run.mjs`);
-  writeFileSync(runner, `${CURRENT_USER}\nconst module = await import('./${name}.mjs');\n${after}\n`);
+  writeFileSync(runner, `${CURRENT_USER}\n${REVOKE_AT_THE_SERVICE}\nconst module = await import('./${name}.mjs');\n${after}\n`);
   return runner;
 }
 
@@ -55,16 +58,16 @@ afterAll(async () => {
 });
 const environment = (extra: Record<string, string>) => ({ ...process.env, SVC_EMBED_BASE_URL: emulator.url, SVC_EMBED_API_KEY: 'emulator-dev-key', ...extra });
 
-/** Starts a server example on a free port and resolves once it says it listens. */
-async function startServer(runner: string, cwd = RUN_DIR): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [runner], { cwd, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a server example (in `cwd`, default the run folder) on `port` (default a free one) and resolves once it says it listens. */
+async function startServer(runner: string, where: { port?: number; cwd?: string } = {}): Promise<{ port: number; child: ChildProcess }> {
+  const port = where.port ?? (await freePort());
+  const child = spawn(process.execPath, [runner], { cwd: where.cwd ?? RUN_DIR, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes(`listening on ${port}`)) resolve();
+      if (output.includes(`listening on ${String(port)}`)) resolve();
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
@@ -73,9 +76,19 @@ async function startServer(runner: string, cwd = RUN_DIR): Promise<{ port: numbe
   return { port, child };
 }
 
-/** A viewer's round trip through a served example: mint, revoke, mint twice, sign out; and a foreign page refused. */
-async function roundTrip(port: number): Promise<void> {
-  const origin = `http://localhost:${port}`;
+/** Runs an example's runner to its end, and resolves with what it printed last (a line of JSON). */
+function runToEnd(runner: string, env: NodeJS.ProcessEnv): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop() ?? '{}')) : reject(new Error(`exit ${code}: ${text}`))));
+  });
+}
+
+/** A viewer's round trip through a served example (its page on `origin`): mint, revoke, mint twice, sign out; and a foreign page refused. */
+async function roundTrip(port: number, origin = `http://localhost:${port}`): Promise<void> {
   const send = (method: string, path: string, user: string, headers: Record<string, string> = {}) =>
     fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, cookie: `demo-user=${user}`, ...headers } });
   const mint = async (user: string) => ((await (await send('POST', '/api/embed-session', user)).json()) as { sessionId: string }).sessionId;
@@ -97,9 +110,9 @@ describe("the server README's examples, against the emulator", () => {
   it('the Express quick start runs as pasted (server.mjs, plain Node 20): mints, revokes only the viewer\'s own ids, signs out, refuses another site, serves the page and signs in', async () => {
     const folder = join(RUN_DIR, 'express-quick-start');
     mkdirSync(join(folder, 'public'), { recursive: true });
-    writeFileSync(join(folder, 'server.mjs'), block("from 'express'", 'js'));
+    writeFileSync(join(folder, 'server.mjs'), block('serverExpress'));
     writeFileSync(join(folder, 'public', 'index.html'), '<!doctype html><title>The page</title>');
-    const { port } = await startServer(join(folder, 'server.mjs'), folder);
+    const { port } = await startServer(join(folder, 'server.mjs'), { cwd: folder });
     await roundTrip(port);
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(await page.text()).toBe('<!doctype html><title>The page</title>');
@@ -109,9 +122,8 @@ describe("the server README's examples, against the emulator", () => {
   }, 60_000);
 
   it("the quick start's emulator command, run as shown, lets the Express example's page frame the dashboards", async () => {
-    const shell = codeBlocks(README).find((candidate) => candidate.language === 'sh' && candidate.code.includes('npx svc-embed-emulator'));
-    const command = shell?.code.split('\n').find((line) => line.startsWith('npx svc-embed-emulator'))?.replace(/\s+#.*$/, '') ?? '';
-    const express = block("from 'express'", 'js');
+    const command = block('serverQuickStartCommands').split('\n').find((line) => line.startsWith('npx svc-embed-emulator'))?.replace(/\s+#.*$/, '') ?? '';
+    const express = block('serverExpress');
     // The page's origin is the Express example's (its default port, 3000).
     expect(express).toContain('Number(process.env.PORT ?? 3000)');
     expect(express).toContain('allowedOrigins: [`http://localhost:${port}`]');
@@ -122,35 +134,17 @@ describe("the server README's examples, against the emulator", () => {
     const child = spawn(process.execPath, [join(ROOT, 'packages', 'emulator', 'bin', 'svc-embed-emulator.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     running.push(child);
     await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('svc-embed emulator on') && resolve());
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('svc-embed emulator on')) resolve();
+      });
       child.once('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
     });
     const dashboard = await fetch(`http://localhost:${port}/embed/dashboard/sales-overview`);
     expect(dashboard.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000;');
   }, 60_000);
 
-  it('the Redis store runs as pasted, as an ES module (redis.mjs: its top-level await)', async () => {
-    const redis = await startRedisServer();
-    try {
-      const folder = join(RUN_DIR, 'redis-store');
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, 'redis.mjs'), block("from '@svc-embed/server/redis'", 'js'));
-      writeFileSync(join(folder, 'run.mjs'), "const { store } = await import('./redis.mjs');\nconsole.log(typeof store.add, (await store.countMint('ada', Date.now(), 60_000)).count);\nprocess.exit(0);\n");
-      const printed = await new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, [join(folder, 'run.mjs')], { cwd: folder, env: { ...process.env, REDIS_URL: redis.url }, stdio: ['ignore', 'pipe', 'pipe'] });
-        let text = '';
-        child.stdout.on('data', (chunk: Buffer) => (text += chunk));
-        child.stderr.on('data', (chunk: Buffer) => (text += chunk));
-        child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
-      });
-      expect(printed.trim()).toBe('function 1');
-    } finally {
-      await redis.stop();
-    }
-  }, 60_000);
-
   it('Hono on @hono/node-server: the same', async () => {
-    const { port } = await startServer(await prepare('hono', block("from 'hono'", 'js')));
+    const { port } = await startServer(await prepare('hono', block('serverHono')));
     await roundTrip(port);
   }, 60_000);
 
@@ -165,17 +159,71 @@ const revoked = await module.DELETE(request('DELETE', '/api/embed-session/' + se
 const again = await module.POST(request('POST', '/api/embed-session', 'ada'));
 const logout = await module.POST(request('POST', '/api/embed-session/logout', 'ada'));
 console.log(JSON.stringify({ minted: minted.status, sessionId, foreign: foreign.status, revoked: revoked.status, again: (await again.json()).sessionId, logout: await logout.json() }));`;
-    const runner = await prepare('next-route', block('export const POST'), drive);
-    const printed = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ APP_ORIGIN: 'https://app.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk));
-      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
-    });
-    const result = JSON.parse(printed.trim().split('\n').pop() ?? '{}');
+    const runner = await prepare('next-route', block('serverNext'), drive);
+    const result = await runToEnd(runner, environment({ APP_ORIGIN: 'https://app.example' }));
     expect(result).toMatchObject({ minted: 200, foreign: 404, revoked: 204, logout: { revoked: [result.again], failed: [] } });
     expect(emulator.state.describe(result.sessionId)?.status).toBe('revoked');
     expect(emulator.state.describe(result.again)?.status).toBe('revoked');
+  }, 60_000);
+
+  it("the Redis store keeps the viewer's ledger in a real redis-server under its prefix, and a sign-out empties it", async () => {
+    const redis: RedisServer = await startRedisServer();
+    try {
+      const drive = `
+import { createSessionEndpoint } from '@svc-embed/server';
+import { createClient } from 'redis';
+const minted = [];
+const endpoint = createSessionEndpoint({
+  path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
+  mint: async () => { minted.push('ses_' + (minted.length + 1)); return minted.at(-1); }, revoke: async () => {}, store: module.store,
+});
+const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
+await endpoint.fetch(request('POST', '/api/embed-session'));
+await endpoint.fetch(request('POST', '/api/embed-session'));
+const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+const ledger = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
+const keys = await redis.keys('*');
+const logout = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
+const after = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
+console.log(JSON.stringify({ minted, ledger, keys: keys.sort(), logout, after }));
+process.exit(0);`;
+      const result = await runToEnd(await prepare('redis-store', block('serverRedisStore'), drive), environment({ REDIS_URL: redis.url }));
+      expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
+      expect(result.keys).toEqual(['acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
+      expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
+});
+
+it('the Redis store block runs as pasted, as an ES module (redis.mjs: its top-level await)', async () => {
+  const redis = await startRedisServer();
+  try {
+    const folder = join(RUN_DIR, 'redis-store-as-pasted');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'redis.mjs'), block('serverRedisStore'));
+    writeFileSync(join(folder, 'run.mjs'), "const { store } = await import('./redis.mjs');\nconsole.log(JSON.stringify({ store: typeof store }));\nprocess.exit(0);\n");
+    expect(await runToEnd(join(folder, 'run.mjs'), { ...process.env, REDIS_URL: redis.url })).toEqual({ store: 'object' });
+  } finally {
+    await redis.stop();
+  }
+}, 60_000);
+
+describe("the root README's backend, against the emulator", () => {
+  it('Express 5, with only its tenant URL and port replaced: the same round trip, its page on https://app.example', async () => {
+    const port = await freePort();
+    const pasted = block('rootBackend');
+    const code = pasted.replace("'https://tenant.example'", `'${emulator.url}'`).replace('.listen(3000)', `.listen(${port})`);
+    expect(code.split('\n').filter((line, index) => line !== pasted.split('\n')[index])).toHaveLength(2);
+    // The block says nothing when it listens: the runner waits until the port answers.
+    const listening = `for (;;) {
+  const answered = await fetch('http://127.0.0.1:${port}/').then(() => true, () => false);
+  if (answered) break;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+console.log('listening on ${port}');`;
+    await startServer(await prepare('root-backend', code, listening), { port });
+    await roundTrip(port, 'https://app.example');
   }, 60_000);
 });

@@ -50,7 +50,7 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
   },
   // The customer's backend: the session endpoint, and its Redis store behind /redis (`redis` an optional peer).
   server: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^redis\/package\.json$/],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/([\w-]+\/)*[\w-]+\.ts$/, /^redis\/package\.json$/],
     exports: ['', '/redis'],
     commonjs: true,
   },

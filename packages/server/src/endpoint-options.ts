@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { EndpointErrorCode } from './errors.js';
-import type { SessionStore } from './store.js';
+import type { SessionStore } from './stores/session-store.js';
 
 /** A viewer as the customer's own auth knows them: `id` keys their ledger; the rest is theirs. */
 export interface Viewer {
@@ -27,6 +27,26 @@ export interface EndpointErrorReport {
   sessionId?: string;
 }
 
+/** One revocation the endpoint made, for {@link SessionEndpointOptions.onRevoke}. */
+export interface RevocationReport {
+  viewerId: string;
+  sessionId: string;
+  /**
+   * What asked for it: a `sign-out` (`POST <path>/logout`, `logoutViewer`), a `revoke` (`DELETE
+   * <path>/<id>`), the `sweep` (`revokePending`), a `refused-mint` (minted across a sign-out) or an
+   * `unrecorded-mint` (the store failed after the mint).
+   */
+  by: 'sign-out' | 'revoke' | 'sweep' | 'refused-mint' | 'unrecorded-mint';
+  /** `revoked` by the service, or `failed` (the id stays pending; the failure itself goes to `onError`). */
+  outcome: 'revoked' | 'failed';
+  /**
+   * True when an earlier call had already claimed this id for revocation (a retry after a failure
+   * or a lost answer, or a sign-out racing another): the service may be asked more than once for
+   * one id, which is harmless when its revocation is idempotent. Count these to watch retries.
+   */
+  retry: boolean;
+}
+
 /** Limits of {@link SessionEndpointOptions}; every one has a safe default. */
 export interface EndpointLimits {
   /** Mints per viewer in any `mintWindowMs`; past it `429` with `Retry-After`. Default 30. */
@@ -35,6 +55,16 @@ export interface EndpointLimits {
   mintWindowMs?: number;
   /** Largest request body accepted, bytes; past it `413`. Default 1024. */
   bodyBytes?: number;
+  /**
+   * How long a request's body may take to arrive once its head passed the checks, ms; past it `408`
+   * (the endpoint's requests carry none). Default 5000.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * How long a claim for revocation holds an id before the sweep may take it over (the claimant
+   * failed, stopped, or lost the store's answer), ms. Longer than your `revoke` takes. Default 60000.
+   */
+  revocationLeaseMs?: number;
   /** How long an id stays in the ledger after it was minted (the session's lifetime), ms. Default 24 h. */
   sessionLifetimeMs?: number;
 }
@@ -63,7 +93,11 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
   viewer(request: Request, context: RequestContext): V | null | Promise<V | null>;
   /** Mints one session id for `viewer` at the service (with the API key, on the server). A throw, or no non-empty string, answers 502 `mint-failed`. */
   mint(viewer: V): string | Promise<string>;
-  /** Revokes one session id at the service; a throw (or a rejected promise) is a failed revocation. */
+  /**
+   * Revokes one session id at the service; a throw (or a rejected promise) is a failed revocation,
+   * retried later. It may be called more than once for one id (a retry after a lost answer): an id
+   * the service already revoked must resolve, not throw (the emulator answers 204 again).
+   */
   revoke(sessionId: string): unknown;
   /** The viewers' ledgers. Default: in memory, for one process only. */
   store?: SessionStore;
@@ -83,6 +117,11 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
    * Default: nothing is reported.
    */
   onError?(error: unknown, report: EndpointErrorReport): void;
+  /**
+   * Told of every call of `revoke` the endpoint makes, with its outcome and whether it was a retry:
+   * for metrics (revocations per id, retries). Default: nothing is reported.
+   */
+  onRevoke?(report: RevocationReport): void;
   /** Clock, epoch ms. Default `Date.now`. */
   now?: () => number;
 }

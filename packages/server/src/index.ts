@@ -1,13 +1,18 @@
 export { createSessionEndpoint } from './session-endpoint.js';
 export type { SessionEndpoint } from './session-endpoint.js';
-export type { EndpointErrorReport, EndpointLimits, RequestContext, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+export type { EndpointErrorReport, EndpointLimits, RequestContext, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 export { EndpointError, ENDPOINT_ERROR_CODES } from './errors.js';
 export type { EndpointErrorCode } from './errors.js';
-export { ERROR_STATUS } from './responses.js';
-export { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from './memory-store.js';
-export type { MemoryStore, MemoryStoreOptions } from './memory-store.js';
-export type { NodeHandler } from './node-adapter.js';
-export { LOGOUT_CONCURRENCY } from './revocation.js';
-export type { LogoutAnswer } from './revocation.js';
-export { DEFAULT_BODY_BYTES, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_SESSION_LIFETIME_MS } from './resolve-options.js';
-export type { SessionStore } from './store.js';
+export { ERROR_STATUS } from './http/responses.js';
+export { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from './stores/memory-store.js';
+export type { MemoryStore, MemoryStoreOptions } from './stores/memory-store.js';
+export type { NodeHandler } from './http/node-adapter.js';
+export { LOGOUT_CONCURRENCY } from './ledger/revoke-claimed.js';
+export type { LogoutAnswer } from './ledger/logout-answer.js';
+export type { SweepReport } from './ledger/sweep.js';
+export {
+  DEFAULT_BODY_BYTES, DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_REVOCATION_LEASE_MS, DEFAULT_SESSION_LIFETIME_MS,
+} from './resolve-options.js';
+export type {
+  AddOutcome, ClaimedIds, ClaimOutcome, HintPage, IdClaim, MintAttempt, MintCount, NewEntry, PendingClaim, PendingHint, SessionStore, Settlement, SignOutClaim,
+} from './stores/session-store.js';

@@ -1,8 +1,8 @@
 import { checkAllowedOrigins } from './allowed-origins.js';
-import type { EndpointErrorReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
-import { createMemoryStore } from './memory-store.js';
-import type { SessionStore } from './store.js';
+import { createMemoryStore } from './stores/memory-store.js';
+import type { SessionStore } from './stores/session-store.js';
 
 /** Default of `limits.mintsPerWindow`. */
 export const DEFAULT_MINTS_PER_WINDOW = 30;
@@ -12,6 +12,13 @@ export const DEFAULT_MINT_WINDOW_MS = 60_000;
 export const DEFAULT_BODY_BYTES = 1024;
 /** Default of `limits.sessionLifetimeMs`: the signed session's nominal 24 h. */
 export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
+/** Default of `limits.bodyTimeoutMs`: a body the endpoint does not need gets a few seconds. */
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+/** Default of `limits.revocationLeaseMs`: a minute, longer than a revocation takes. */
+export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
+
+/** The store's methods, checked when a store is given. */
+const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints'] as const;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {
@@ -21,9 +28,10 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; sessionLifetimeMs: number };
+  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; sessionLifetimeMs: number; revocationLeaseMs: number };
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
+  reportRevocation(report: RevocationReport): void;
   now: () => number;
 }
 
@@ -40,7 +48,7 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   }
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
-  const onError = options.onError;
+  const { onError, onRevoke } = options;
   return {
     path: checkPath(options.path),
     allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
@@ -50,7 +58,8 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
     store: checkStore(options.store) ?? createMemoryStore({ now }),
     limits: checkLimits(options.limits ?? {}),
     requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
-    report: (error, report) => reportSafely(onError, error, report),
+    report: (error, report) => reportSafely(() => onError?.(error, report)),
+    reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
     now,
   };
 }
@@ -66,7 +75,7 @@ function checkPath(path: unknown): string {
 
 function checkStore(store: SessionStore | undefined): SessionStore | undefined {
   if (store === undefined) return undefined;
-  const missing = (['add', 'claim', 'claimAll', 'countMint'] as const).filter((name) => typeof store?.[name] !== 'function');
+  const missing = STORE_METHODS.filter((name) => typeof store?.[name] !== 'function');
   if (missing.length) throw invalid(`store must be a SessionStore (createMemoryStore() or createRedisStore(...)); it has no ${missing.join(', ')}`);
   return store;
 }
@@ -81,7 +90,9 @@ function checkLimits(limits: NonNullable<SessionEndpointOptions['limits']>): Res
     mintsPerWindow: positive('mintsPerWindow', DEFAULT_MINTS_PER_WINDOW),
     mintWindowMs: positive('mintWindowMs', DEFAULT_MINT_WINDOW_MS),
     bodyBytes: positive('bodyBytes', DEFAULT_BODY_BYTES),
+    bodyTimeoutMs: positive('bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS),
     sessionLifetimeMs: positive('sessionLifetimeMs', DEFAULT_SESSION_LIFETIME_MS),
+    revocationLeaseMs: positive('revocationLeaseMs', DEFAULT_REVOCATION_LEASE_MS),
   };
 }
 
@@ -90,10 +101,10 @@ function checkOriginless(value: unknown): 'allow' | 'refuse' {
   throw invalid(`requestsWithoutOrigin must be 'allow' or 'refuse' (got ${JSON.stringify(value)})`);
 }
 
-/** Calls `onError`; a throwing `onError` must not turn an answer into a crash. */
-function reportSafely(onError: SessionEndpointOptions['onError'], error: unknown, report: EndpointErrorReport): void {
+/** Calls a report hook (`onError`, `onRevoke`); a throwing hook must not turn an answer into a crash. */
+function reportSafely(call: () => void): void {
   try {
-    onError?.(error, report);
+    call();
   } catch {
     // The report is a courtesy: the answer goes out regardless.
   }

@@ -1,12 +1,15 @@
-import type { RequestContext, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
-import { createNodeHandler, type NodeHandler } from './node-adapter.js';
-import { handleRequest } from './request-handler.js';
+import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
+import { handleRequest, serveChecked } from './http/request-handler.js';
+import type { LogoutAnswer } from './ledger/logout-answer.js';
+import { signOut } from './ledger/sign-out.js';
+import { revokePending, type SweepReport } from './ledger/sweep.js';
 import { resolveOptions } from './resolve-options.js';
-import { logoutViewer, type LogoutAnswer } from './revocation.js';
-import type { SessionStore } from './store.js';
+import { createEndpointParts } from './session-parts.js';
+import type { SessionStore } from './stores/session-store.js';
 
-/** What `createSessionEndpoint` returns: one endpoint, three ways in. Every function may be passed unbound. */
+/** What `createSessionEndpoint` returns: one endpoint, three ways in, and its sweep. Every function may be passed unbound. */
 export interface SessionEndpoint {
   /**
    * The Fetch API handler: Next.js route handlers, Hono (`endpoint.fetch(c.req.raw)`), Bun, Deno,
@@ -19,11 +22,21 @@ export interface SessionEndpoint {
    */
   node: NodeHandler;
   /**
-   * Revokes every id in the viewer's ledger, as `POST <path>/logout` does, from the customer's own
-   * sign-out code (no tab needs to be open). Resolves with what was revoked and what failed.
-   * @throws {EndpointError} `store-unavailable` when the store could not be read (nothing revoked)
+   * Signs the viewer out, as `POST <path>/logout` does, from the customer's own sign-out code (no tab
+   * needs to be open): records the sign-out moment (a mint in flight is refused) and revokes every
+   * id in the viewer's ledger. Resolves with what was revoked, what failed and what is pending.
+   * @throws {EndpointError} `store-unavailable` when the store could not be reached (nothing revoked; call it again)
    */
   logoutViewer(viewerId: string): Promise<LogoutAnswer>;
+  /**
+   * The sweep: retries every revocation that is due (failed, or claimed by a call that stopped or
+   * lost the store's answer), and what this instance could not hand to the store. Run it on a
+   * timer, on every instance (leases keep two sweeps off one id).
+   * @throws {EndpointError} `store-unavailable` when the store could not be read (run it again later)
+   * @example
+   * setInterval(() => endpoint.revokePending().catch((error) => console.error('sweep:', error.message)), 60_000).unref();
+   */
+  revokePending(): Promise<SweepReport>;
   /** The path it serves, without a trailing slash. */
   readonly path: string;
   /** The store that holds the ledgers (the memory store unless `store` was given). */
@@ -33,8 +46,8 @@ export interface SessionEndpoint {
 /**
  * Creates the session endpoint for the customer's backend: `POST <path>` mints an id for the signed-in
  * viewer and records it in their ledger before answering `{ sessionId }`; `DELETE <path>/<id>`
- * revokes one of the viewer's own ids (any other answers 404); `POST <path>/logout` revokes every id
- * of the viewer, from every tab, page load, device and server instance sharing the store. The
+ * revokes one of the viewer's own ids (any other answers 404); `POST <path>/logout` signs the viewer
+ * out of every id, from every tab, page load, device and server instance sharing the store. The
  * browser side is `createEmbed({ sessionEndpoint })` or `<svc-embed session-endpoint>`.
  * @throws {EndpointError} `invalid-options`, naming the option and what to write
  * @example
@@ -48,18 +61,18 @@ export interface SessionEndpoint {
  * app.use(endpoint.node);
  */
 export function createSessionEndpoint<V extends Viewer = Viewer>(options: SessionEndpointOptions<V>): SessionEndpoint {
-  const resolved = resolveOptions(options);
-  const handle = (request: Request, context: RequestContext = {}) => handleRequest(resolved, request, context);
+  const parts = createEndpointParts(resolveOptions(options));
   return {
-    fetch: (request) => handle(request),
-    node: createNodeHandler({ path: resolved.path, bodyBytes: resolved.limits.bodyBytes, handle }),
+    fetch: (request) => handleRequest(parts, request, {}),
+    node: createNodeHandler({ checks: parts, bodyTimeoutMs: parts.limits.bodyTimeoutMs, serve: (checked) => serveChecked(parts, checked) }),
     logoutViewer: (viewerId) => {
       if (typeof viewerId !== 'string' || viewerId.length === 0) {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));
       }
-      return logoutViewer(resolved, viewerId);
+      return signOut(parts, viewerId);
     },
-    path: resolved.path,
-    store: resolved.store,
+    revokePending: () => revokePending(parts),
+    path: parts.path,
+    store: parts.store,
   };
 }

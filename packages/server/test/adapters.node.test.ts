@@ -2,14 +2,14 @@
 // middleware, mounted at its path, and with app.all), and Hono served by @hono/node-server, with
 // mint and revoke going to the running emulator. A revoked id is `revoked` at the emulator.
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../emulator/src/index.js';
 import { createPlatformClient } from '../../platform/src/index.js';
-import { createSessionEndpoint, type SessionEndpoint, type SessionEndpointOptions } from '../src/index.js';
+import { createMemoryStore, createSessionEndpoint, type SessionEndpoint, type SessionEndpointOptions } from '../src/index.js';
 import { headerViewer, PATH } from './endpoint-fixture.js';
 
 type Emulator = Awaited<ReturnType<typeof createEmulator>>;
@@ -195,7 +195,7 @@ describe('the node adapter', () => {
       const { sessionId } = (await signedIn.json()) as { sessionId: string };
       expect(emulator.state.describe(sessionId) ?? {}).toMatchObject({ status: 'pending', externalId: 'dee' });
       expect((await fetch(`${origin}${PATH}`, { method: 'POST', headers: { origin } })).status).toBe(401);
-      expect(await endpoint.logoutViewer('dee')).toEqual({ revoked: [sessionId], failed: [] });
+      expect(await endpoint.logoutViewer('dee')).toEqual({ revoked: [sessionId], failed: [], pending: [], complete: true });
       expect(statusAt(sessionId)).toBe('revoked');
     } finally {
       server.closeAllConnections();
@@ -236,7 +236,7 @@ describe('the node adapter', () => {
   });
 
   it('a store failure after a real mint revokes that id at the emulator and answers 503', async () => {
-    const store = { add: () => Promise.reject(new Error('down')), claim: async () => false, claimAll: async () => [], countMint: async (_v: string, at: number) => ({ count: 1, oldestAt: at }) };
+    const store = { ...createMemoryStore(), add: () => Promise.reject(new Error('down')) };
     const served = await start(serveNodeHttp, { store });
     try {
       const before = emulator.state.mints.length;
@@ -248,5 +248,109 @@ describe('the node adapter', () => {
     } finally {
       await served.stop();
     }
+  });
+});
+
+/** What a raw HTTP exchange gave: the status line's code and the headers, or `null` when nothing came within `waitMs`. */
+interface RawAnswer {
+  status: number;
+  headers: string;
+  body: string;
+  ms: number;
+}
+
+/**
+ * Writes `head` (and `body`, if any) on a fresh socket to the server and reads the answer, without
+ * ending the request: the client keeps the connection open as a slow or lying client would.
+ * Resolves with `null` when no answer came within `waitMs`.
+ */
+function rawExchange(port: number, head: string, options: { body?: string; waitMs: number }): Promise<RawAnswer | null> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const done = (answer: RawAnswer | null) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done(null), options.waitMs);
+    socket.on('connect', () => socket.write(`${head.replace(/\n/g, '\r\n')}\r\n\r\n${options.body ?? ''}`));
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+      const end = text.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+      if (text.length < end + 4 + length) return;
+      done({ status: Number(text.slice(9, 12)), headers: text.slice(0, end), body: text.slice(end + 4, end + 4 + length), ms: Date.now() - started });
+    });
+    socket.on('error', () => done(null));
+  });
+}
+
+const NODE_SERVERS = SERVERS.filter(([name]) => !name.startsWith('Hono'));
+
+describe.each(NODE_SERVERS)('%s: checks before reading the body', (_, serveIt) => {
+  let served: Awaited<ReturnType<typeof start>>;
+  let port: number;
+  let host: string;
+  beforeAll(async () => {
+    served = await start(serveIt, { limits: { bodyTimeoutMs: 300 } });
+    port = Number(new URL(served.origin).port);
+    host = new URL(served.origin).host;
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+  const head = (requestLine: string, headers: Record<string, string>) =>
+    [requestLine, `Host: ${host}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join('\n');
+  const sameSite = () => ({ Origin: served.origin, 'Sec-Fetch-Site': 'same-origin', 'x-viewer': 'ada' });
+
+  it.each([
+    ['a cross-site POST', `POST ${PATH} HTTP/1.1`, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, 403],
+    ['a POST over the body limit', `POST ${PATH} HTTP/1.1`, {}, 413],
+    ['a GET', `GET ${PATH} HTTP/1.1`, {}, 405],
+    ['a path below an id', `DELETE ${PATH}/ses_1/more HTTP/1.1`, {}, 404],
+  ] as const)('answers %s declaring Content-Length: 1000000000 and sending nothing at once (%#), and closes', async (_, requestLine, headers, status) => {
+    const before = emulator.state.mints.length;
+    const answer = await rawExchange(port, head(requestLine, { ...sameSite(), ...headers, 'Content-Length': '1000000000' }), { waitMs: 2_000 });
+    expect(answer, 'no answer within 2 s').not.toBeNull();
+    expect(answer?.status).toBe(status);
+    expect(answer?.headers).toMatch(/connection: close/i);
+    expect(answer?.ms).toBeLessThan(1_000);
+    expect(emulator.state.mints.length).toBe(before);
+  });
+
+  it('answers 408 body-timeout to a body that does not arrive within limits.bodyTimeoutMs, and mints nothing', async () => {
+    const before = emulator.state.mints.length;
+    const answer = await rawExchange(port, head(`POST ${PATH} HTTP/1.1`, { ...sameSite(), 'Content-Length': '10' }), { body: '{"a"', waitMs: 3_000 });
+    expect(answer, 'no answer within 3 s').not.toBeNull();
+    expect(answer?.status).toBe(408);
+    expect(JSON.parse(answer?.body ?? '{}')).toEqual({ error: { code: 'body-timeout', message: expect.stringContaining('300 ms') } });
+    expect(answer?.ms).toBeGreaterThanOrEqual(250);
+    expect(emulator.state.mints.length).toBe(before);
+  });
+
+  it.each([
+    `/x/..${PATH}/logout`,
+    `/x/%2e%2e${PATH}/logout`,
+    `${PATH}/./logout`,
+    `${PATH}/x/%2E%2E/logout`,
+    `${PATH}\\logout`,
+  ])('refuses the dot-segment path %s with 404 before routing (the endpoint, or Express before it), and revokes nothing', async (path) => {
+    const minted = await served.send('POST', PATH, { 'x-viewer': 'dot' });
+    const { sessionId } = (await minted.json()) as { sessionId: string };
+    const answer = await rawExchange(port, head(`POST ${path} HTTP/1.1`, { ...sameSite(), 'x-viewer': 'dot', 'Content-Length': '0' }), { waitMs: 2_000 });
+    expect(answer?.status).toBe(404);
+    if (/content-type: application\/json/i.test(answer?.headers ?? '')) expect(JSON.parse(answer?.body ?? '{}').error.code).toBe('not-found');
+    expect(statusAt(sessionId)).toBe('pending');
+    expect((await served.send('POST', `${PATH}/logout`, { 'x-viewer': 'dot' })).status).toBe(200);
+  });
+});
+
+describe('the Fetch handler and dot segments', () => {
+  it('routes the path as the URL parser resolved it: a Request never holds dot segments', async () => {
+    const request = new Request(`https://app.example/x/..${PATH}/logout`, { method: 'POST' });
+    expect(new URL(request.url).pathname).toBe(`${PATH}/logout`);
   });
 });

@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
-import type { SessionStore } from '../src/store.js';
+import type { SessionStore } from '../src/index.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
@@ -142,7 +142,7 @@ async function storeThroughKill(): Promise<void> {
     outcomes.minted.push(id);
     const started = Date.now();
     try {
-      await store.add(viewerId, id, Date.now() + HOUR);
+      await store.add({ viewerId, sessionId: id, expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
       outcomes.handedOut.push(id);
     } catch {
       outcomes.refused += 1;
@@ -150,7 +150,8 @@ async function storeThroughKill(): Promise<void> {
       outcomes.slowestRefusalMs = Math.max(outcomes.slowestRefusalMs, Date.now() - started);
     }
   });
-  const revokedOnLogout = (await Promise.all(Array.from({ length: VIEWERS }, (_, index) => store.claimAll(`viewer-${index}`)))).flat();
+  const signOut = (index: number) => store.signOut({ viewerId: `viewer-${index}`, leaseUntil: Date.now() + HOUR, rememberUntil: Date.now() + HOUR });
+  const revokedOnLogout = (await Promise.all(Array.from({ length: VIEWERS }, async (_, index) => (await signOut(index)).ids))).flat();
   await client.close();
   console.info(summary('store', outcomes, revokedOnLogout));
   expectNothingLost(outcomes, revokedOnLogout);

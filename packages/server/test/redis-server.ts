@@ -37,6 +37,12 @@ export interface RedisServerOptions {
   persistent?: boolean;
   /** The server's executable. Default `redis-server` from the PATH. */
   binary?: string;
+  /**
+   * Start it in cluster mode (`--cluster-enabled yes`); the caller assigns it slots. A one-node
+   * cluster refuses any command or script whose keys lie in more than one hash slot (CROSSSLOT), as
+   * a real cluster does. Default false.
+   */
+  cluster?: boolean;
 }
 
 /** A running redis-server started by {@link startRedisServer}. */
@@ -83,7 +89,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
   const pidfile = join(dir, 'r.pid');
   rmSync(pidfile, { force: true });
-  execFileSync(binary, serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false }));
+  execFileSync(binary, serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false, cluster: options.cluster ?? false }));
   const pid = await waitForPid(pidfile);
   await waitUntilAnswering(port, pid);
   return {
@@ -95,11 +101,13 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   };
 }
 
-function serverArguments(options: { port: number; dir: string; pidfile: string; persistent: boolean }): string[] {
+function serverArguments(options: { port: number; dir: string; pidfile: string; persistent: boolean; cluster: boolean }): string[] {
   const persistence = options.persistent
     ? ['--appendonly', 'yes', '--appendfsync', 'always']
     : ['--appendonly', 'no'];
+  const cluster = options.cluster ? ['--cluster-enabled', 'yes', '--cluster-config-file', join(options.dir, 'nodes.conf')] : [];
   return [
+    ...cluster,
     '--port', String(options.port),
     '--bind', '127.0.0.1',
     '--save', '',

@@ -7,6 +7,9 @@ import { browserRequest, json, makeEndpoint, ORIGIN, PATH, SECRET, SERVICE_BODY 
 
 const mint = (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string) => endpoint.fetch(browserRequest('POST', PATH, { viewer }));
 const mintId = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string): Promise<string> => (await json(await mint(endpoint, viewer))).sessionId;
+/** The ids in the viewer's ledger, read by a sign-out of the store itself (it ends the test's use of them). */
+const ledgerOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewerId: string): Promise<string[]> =>
+  (await endpoint.store.signOut({ viewerId, leaseUntil: Date.now() + 60_000, rememberUntil: Date.now() + 60_000 })).ids;
 
 describe('POST <path>: mint', () => {
   it('mints for the signed-in viewer, records the id in their ledger, and answers { sessionId } uncached', async () => {
@@ -17,7 +20,7 @@ describe('POST <path>: mint', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await json(response)).toEqual({ sessionId: 'ses_ada_1' });
     expect(service.minted).toEqual(['ses_ada_1']);
-    expect(await endpoint.store.claimAll('ada')).toEqual(['ses_ada_1']);
+    expect(await ledgerOf(endpoint, 'ada')).toEqual(['ses_ada_1']);
   });
 
   it('answers 401 without a viewer, and mints nothing', async () => {
@@ -36,8 +39,9 @@ describe('POST <path>: mint', () => {
     }
     const refused = await mint(endpoint, 'ada');
     expect(refused.status).toBe(429);
-    // The first mint was 30 s ago: it leaves the 60 s window in 30 s.
-    expect(refused.headers.get('retry-after')).toBe('30');
+    // The clock stands 50 s into a minute window holding 4 attempts (this one too): one more fits
+    // once this window's weight has faded to (3 - 1) / 4 of it, 30 s into the next window, in 40 s.
+    expect(refused.headers.get('retry-after')).toBe('40');
     expect((await json(refused)).error.code).toBe('mint-limit');
     expect(service.mintCalls).toBe(3);
     expect((await mint(endpoint, 'bob')).status).toBe(200);
@@ -55,7 +59,7 @@ describe('POST <path>: mint', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('shard eu-3');
     expect(text).not.toContain('Bearer');
-    expect(await endpoint.store.claimAll('ada')).toEqual([]);
+    expect(await ledgerOf(endpoint, 'ada')).toEqual([]);
     expect(String((errors[0]?.error as Error).message)).toContain(SERVICE_BODY);
     expect(errors.map(({ code }) => code)).toEqual(['mint-failed']);
   });
@@ -137,7 +141,7 @@ describe('DELETE <path>/<id>: revoke', () => {
     const id = await mintId(endpoint, 'ada');
     clock.advance(24 * 60 * 60_000);
     expect((await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }))).status).toBe(404);
-    expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [], failed: [] });
+    expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [], failed: [], pending: [], complete: true });
     expect(service.revoked).toEqual([]);
   });
 
@@ -148,12 +152,12 @@ describe('DELETE <path>/<id>: revoke', () => {
     const response = await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }));
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text).error.code).toBe('revoke-failed');
+    expect(JSON.parse(text).error).toEqual({ code: 'revoke-failed', message: expect.stringContaining('stays in the ledger as pending') });
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('shard eu-3');
     expect(errors.map(({ code }) => code)).toEqual(['revoke-failed']);
     service.failRevoke = false;
-    expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [id], failed: [] });
+    expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [id], failed: [], pending: [], complete: true });
   });
 
   it('answers 503 when the store cannot claim, and revokes nothing', async () => {
@@ -177,7 +181,9 @@ describe('POST <path>/logout and logoutViewer', () => {
     expect([...body.revoked].sort()).toEqual([...ids].sort());
     expect(body.failed).toEqual([]);
     expect(service.revoked).not.toContain(bobs);
-    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [] });
+    expect(body.pending).toEqual([]);
+    expect(body.complete).toBe(true);
+    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [], pending: [], complete: true });
   });
 
   it('reports the ids the service failed to revoke in failed, with the endpoint\'s own words, and keeps them', async () => {
@@ -192,8 +198,10 @@ describe('POST <path>/logout and logoutViewer', () => {
     const body = JSON.parse(text);
     expect(body.revoked).toEqual([ids[0]]);
     expect(body.failed).toEqual([{ sessionId: ids[1], error: expect.stringContaining('did not revoke') }]);
+    expect(body.pending).toEqual([ids[1]]);
+    expect(body.complete).toBe(false);
     expect(service.revoked).toEqual([]);
-    expect(await endpoint.store.claimAll('ada')).toEqual([ids[1]]);
+    expect(await ledgerOf(endpoint, 'ada')).toEqual([ids[1]]);
   });
 
   it('logoutViewer revokes from the customer\'s own code, with no request at all', async () => {
@@ -220,8 +228,8 @@ describe('POST <path>/logout and logoutViewer', () => {
   });
 
   it('rejects with EndpointError store-unavailable when the store cannot hand the ledger over, and the route answers 503', async () => {
-    const failingClaimAll: SessionStore = { ...createMemoryStore(), claimAll: async () => Promise.reject(new Error(`down ${SECRET}`)) };
-    const { endpoint } = makeEndpoint({ store: failingClaimAll });
+    const failingSignOut: SessionStore = { ...createMemoryStore(), signOut: async () => Promise.reject(new Error(`down ${SECRET}`)) };
+    const { endpoint } = makeEndpoint({ store: failingSignOut });
     const error = await endpoint.logoutViewer('ada').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EndpointError);
     expect((error as EndpointError).code).toBe('store-unavailable');
@@ -334,6 +342,20 @@ describe('request checks', () => {
     expect((await endpoint.fetch(browserRequest('POST', PATH, { viewer: 'ada', body: '{}' }))).status).toBe(200);
   });
 
+  it('answers 408 body-timeout to a streamed body that does not end within limits.bodyTimeoutMs, and mints nothing', async () => {
+    const { endpoint, service } = makeEndpoint({ limits: { bodyTimeoutMs: 100 } });
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(4));
+      },
+    });
+    const request = new Request(`${ORIGIN}${PATH}`, { method: 'POST', headers: { origin: ORIGIN, 'x-viewer': 'ada' }, body: stalled, duplex: 'half' } as RequestInit);
+    const response = await endpoint.fetch(request);
+    expect(response.status).toBe(408);
+    expect((await json(response)).error.code).toBe('body-timeout');
+    expect(service.mintCalls).toBe(0);
+  });
+
   it('answers 500 viewer-failed when viewer() throws or gives no id, without its words', async () => {
     for (const viewer of [() => { throw new Error(`session secret ${SECRET}`); }, () => ({ id: 42 }), () => ({ name: 'ada' }), () => ({ id: '' })]) {
       const { endpoint, service } = makeEndpoint({ viewer: viewer as never });
@@ -401,5 +423,56 @@ describe('createSessionEndpoint options', () => {
   it('rejects logoutViewer without a viewer id', async () => {
     const endpoint = createSessionEndpoint(valid);
     await expect(endpoint.logoutViewer('')).rejects.toThrow(EndpointError);
+  });
+});
+
+describe('what a failure leaves behind, and what the answers say of it', () => {
+  it("says the truth in a DELETE's 502 when the store could not be told of the failure: the id stays claimed, and the next sign-out revokes it", async () => {
+    const memory = createMemoryStore();
+    let failNextSettle = false;
+    const store: SessionStore = {
+      ...memory,
+      settle: (settlement) => {
+        if (!failNextSettle) return memory.settle(settlement);
+        failNextSettle = false;
+        return Promise.reject(new Error('the store went away'));
+      },
+    };
+    const { endpoint, service } = makeEndpoint({ store, now: Date.now });
+    const id = await mintId(endpoint, 'ada');
+    service.failRevoke = true;
+    failNextSettle = true;
+    const response = await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }));
+    expect(response.status).toBe(502);
+    expect((await json(response)).error.message).toMatch(/stays in the ledger, claimed by this attempt until its lease lapses \(60 s\).*a sign-out tries at once/);
+    service.failRevoke = false;
+    expect((await endpoint.logoutViewer('ada')).revoked).toEqual([id]);
+    expect(service.revoked).toEqual([id]);
+  });
+
+  it('keeps an id the store could not record and the service could not revoke for the sweep, which revokes it once the service is back', async () => {
+    const store: SessionStore = { ...createMemoryStore(), add: async () => Promise.reject(new Error('the store went away')) };
+    const reports: string[] = [];
+    const { endpoint, service } = makeEndpoint({ store, onRevoke: (report) => reports.push(`${report.by} ${report.outcome} ${report.retry}`) });
+    service.failRevoke = true;
+    const response = await mint(endpoint, 'ada');
+    expect(response.status).toBe(503);
+    expect((await json(response)).error.message).toContain('not handed out and its revocation failed and is retried by the sweep');
+    service.failRevoke = false;
+    expect(await endpoint.revokePending()).toEqual({ viewers: 0, revoked: 1, failed: 0, pending: 0 });
+    expect(service.revoked).toEqual(['ses_ada_1']);
+    expect(reports).toEqual(['unrecorded-mint failed false', 'unrecorded-mint revoked true']);
+    expect(await endpoint.revokePending()).toEqual({ viewers: 0, revoked: 0, failed: 0, pending: 0 });
+  });
+
+  it('keeps a constant amount of state for a viewer whose mints are refused, however many (memory store)', async () => {
+    const store = createMemoryStore();
+    const { endpoint, service } = makeEndpoint({ store, now: Date.now, limits: { mintsPerWindow: 3 } });
+    for (let index = 0; index < 3; index += 1) expect((await mint(endpoint, 'ada')).status).toBe(200);
+    expect((await mint(endpoint, 'ada')).status).toBe(429);
+    const afterOneRefusal = store.entryCount();
+    for (let index = 0; index < 5_000; index += 1) await mint(endpoint, 'ada');
+    expect(store.entryCount()).toBe(afterOneRefusal);
+    expect(service.mintCalls).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import type { EndpointErrorCode } from './errors.js';
+import type { EndpointErrorCode } from '../errors.js';
 
 /** The HTTP status of each error code of an answer. */
 export const ERROR_STATUS: Record<Exclude<EndpointErrorCode, 'invalid-options'>, number> = {
@@ -12,6 +12,8 @@ export const ERROR_STATUS: Record<Exclude<EndpointErrorCode, 'invalid-options'>,
   'not-found': 404,
   'method-not-allowed': 405,
   'body-too-large': 413,
+  'body-timeout': 408,
+  'signed-out': 409,
   'viewer-failed': 500,
   internal: 500,
 };
@@ -32,4 +34,24 @@ export function noContentResponse(): Response {
 /** The JSON error answer `{ error: { code, message } }` with the code's status. */
 export function errorResponse(code: Exclude<EndpointErrorCode, 'invalid-options'>, message: string, headers: Record<string, string> = {}): Response {
   return jsonResponse(ERROR_STATUS[code], { error: { code, message } }, headers);
+}
+
+/** 404 `not-found` for a path the endpoint has no route at, naming the routes it has. */
+export function noRouteResponse(path: string): Response {
+  return notFoundResponse(`no such route: the endpoint serves POST ${path}, DELETE ${path}/<id> and POST ${path}/logout`);
+}
+
+/** 404 `not-found` with the endpoint's sentence. */
+export function notFoundResponse(message: string): Response {
+  return errorResponse('not-found', message);
+}
+
+/** 413 `body-too-large`. */
+export function bodyTooLargeResponse(limitBytes: number): Response {
+  return errorResponse('body-too-large', `the request's body is over ${limitBytes} bytes; the endpoint needs none`);
+}
+
+/** 408 `body-timeout`. */
+export function bodyTimeoutResponse(timeoutMs: number): Response {
+  return errorResponse('body-timeout', `the request's body did not arrive within ${timeoutMs} ms; the endpoint needs none, so send the request without one`);
 }

@@ -1,0 +1,229 @@
+// The fault run of the session endpoint (`npm run bench:faults`; a script, not a timed test):
+// does every id the service minted end revoked there, whatever fails?
+//
+// A real redis-server with its append-only file fsynced before every reply (`appendfsync always`),
+// two endpoint instances (node:http, each with its own client, store timeoutMs 300 ms), the emulator
+// as the service (mints and revocations over its HTTP API, with its records of each). 1,000 viewers
+// x 5 mints over HTTP, a seeded share of the viewers signing out while their mints are in flight
+// (POST <path>/logout or logoutViewer, on either instance; a 503 is asked again up to 5 times, 250
+// ms apart, as the browser side retries); meanwhile Redis is paused past the
+// store's timeout and killed and started again at seeded moments, and 20 % of the revocations fail
+// (half before the service acted, half after it revoked, the answer lost). Each instance runs the
+// sweep every 500 ms, as the README shows. Then the documented retry path: every viewer signs out,
+// and the sweep runs on both instances until neither finds anything pending.
+//
+// Checks, and exits 1 if one fails: every id the service minted is revoked there, id for id; no id
+// was handed out (answered 200) that the store had not acknowledged recording. Prints the calls of
+// revoke per id. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
+// --revoke-failure (share), --pauses, --kills, --appendfsync (default always). A seed fixes the plan (who signs out when, when Redis
+// fails, the service's delays); the interleaving of a real run still varies from run to run.
+import { createClient } from 'redis';
+import { createEmulator } from '@svc-embed/emulator';
+import { createSessionEndpoint } from '@svc-embed/server';
+import { createRedisStore } from '@svc-embed/server/redis';
+import { faultRunner, planFaults } from './fault-schedule.mjs';
+import { flakyService, seededRandom } from './fault-service.mjs';
+import { listen, send } from './http-load.mjs';
+import { startRedisDaemon } from './redis-daemon.mjs';
+
+const ORIGIN = 'https://app.example';
+const PATH = '/api/embed-session';
+const API_KEY = 'emulator-dev-key';
+const STORE_TIMEOUT_MS = 300;
+const SWEEP_EVERY_MS = 500;
+const VIEWERS_AT_ONCE = 100;
+const MINT_DELAY_MS = 60;
+/** A 503 is asked again, as the browser side does, this many times at most, this far apart. */
+const ATTEMPTS = 6;
+const RETRY_AFTER_MS = 250;
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readOptions(argv) {
+  const value = (name, fallback) => {
+    const at = argv.indexOf(`--${name}`);
+    return at === -1 ? fallback : Number(argv[at + 1]);
+  };
+  return {
+    seed: value('seed', 1), viewers: value('viewers', 1000), mints: value('mints', 5), signOutShare: value('sign-outs', 0.3),
+    revokeFailure: value('revoke-failure', 0.2), pauses: value('pauses', 4), kills: value('kills', 3),
+    appendfsync: argv.includes('--appendfsync') ? argv[argv.indexOf('--appendfsync') + 1] : 'always',
+  };
+}
+
+/** Two endpoint instances on one Redis, each behind node:http; the store acknowledgements of `add` are noted. */
+async function startInstances(redis, service) {
+  const recorded = new Set();
+  const retries = { count: 0, byPath: {} };
+  const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', () => undefined).connect()));
+  const endpoints = clients.map((client) => {
+    const store = createRedisStore({ client, prefix: 'faults:', timeoutMs: STORE_TIMEOUT_MS });
+    const noting = { ...store, add: async (entry) => {
+      const outcome = await store.add(entry);
+      if (outcome === 'recorded') recorded.add(entry.sessionId);
+      return outcome;
+    } };
+    return createSessionEndpoint({
+      path: PATH, allowedOrigins: [ORIGIN], store: noting, mint: service.mint, revoke: service.revoke,
+      viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
+      onRevoke: (report) => {
+        if (!report.retry) return;
+        retries.count += 1;
+        retries.byPath[report.by] = (retries.byPath[report.by] ?? 0) + 1;
+      },
+    });
+  });
+  const targets = await Promise.all(endpoints.map((endpoint) => listen(endpoint.node)));
+  const close = async () => {
+    await Promise.all(targets.map((target) => target.close()));
+    await Promise.all(clients.map((client) => client.close()));
+  };
+  return { endpoints, targets, clients, recorded, retries, close };
+}
+
+/** Each instance runs its sweep every SWEEP_EVERY_MS until `stop()`. */
+function startSweeps(run) {
+  const timers = run.endpoints.map((endpoint) => setInterval(() => void endpoint.revokePending().catch(() => undefined), SWEEP_EVERY_MS));
+  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
+}
+
+/** Who signs out during their mints, when (ms after they start) and how. */
+function planViewers(options, random) {
+  return Array.from({ length: options.viewers }, (_, index) => {
+    const signsOut = random() < options.signOutShare;
+    return { id: `viewer-${index}`, signOutAfterMs: signsOut ? Math.round(random() * MINT_DELAY_MS) : null, via: random() < 0.5 ? 'http' : 'logoutViewer' };
+  });
+}
+
+/** Asks `attempt` until it succeeds or ATTEMPTS are spent, RETRY_AFTER_MS apart; resolves with the last answer. */
+async function withRetries(attempt, succeeded) {
+  let answer;
+  for (let tries = 0; tries < ATTEMPTS; tries += 1) {
+    if (tries > 0) await delay(RETRY_AFTER_MS);
+    answer = await attempt();
+    if (succeeded(answer)) break;
+  }
+  return answer;
+}
+
+/** The load: every viewer's mints, and the planned sign-outs racing them, VIEWERS_AT_ONCE viewers at a time. */
+async function runLoad(run, { viewers, options, faults }) {
+  const load = { handedOut: [], statuses: {}, signOuts: { answered: 0, refused: 0 }, answered: 0 };
+  const mintOnce = (viewer, index) => withRetries(async () => {
+    const answer = await send(run.targets[index % 2], { method: 'POST', path: PATH, viewer: viewer.id, origin: ORIGIN });
+    load.statuses[answer.status] = (load.statuses[answer.status] ?? 0) + 1;
+    if (answer.status === 200) load.handedOut.push(answer.body.sessionId);
+    load.answered += 1;
+    faults.tick(load.answered);
+    return answer;
+  }, (answer) => answer.status !== 503);
+  const signOutOnce = async (viewer, index) => {
+    await delay(viewer.signOutAfterMs);
+    const ok = await withRetries(() => (viewer.via === 'http'
+      ? send(run.targets[(index + 1) % 2], { method: 'POST', path: `${PATH}/logout`, viewer: viewer.id, origin: ORIGIN }).then((answer) => answer.status === 200)
+      : run.endpoints[(index + 1) % 2].logoutViewer(viewer.id).then(() => true, () => false)), Boolean);
+    load.signOuts[ok ? 'answered' : 'refused'] += 1;
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < viewers.length) {
+      const index = next;
+      next += 1;
+      const viewer = viewers[index];
+      const signOut = viewer.signOutAfterMs === null ? [] : [signOutOnce(viewer, index)];
+      await Promise.all([...Array.from({ length: options.mints }, (_, mint) => mintOnce(viewer, index + mint)), ...signOut]);
+    }
+  };
+  await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
+  return load;
+}
+
+/** The documented retry path: every viewer signs out (a refused sign-out is asked again), then the sweep on both instances until neither finds anything. */
+async function retryPath(run, viewers) {
+  const path = { signOutRefusals: 0, sweepRounds: 0 };
+  for (let at = 0; at < viewers.length; at += 50) {
+    await Promise.all(viewers.slice(at, at + 50).map(async (viewer, index) => {
+      while (!(await run.endpoints[index % 2].logoutViewer(viewer.id).then(() => true, () => false))) {
+        path.signOutRefusals += 1;
+        await delay(100);
+      }
+    }));
+  }
+  for (let round = 1; round <= 100; round += 1) {
+    const reports = await Promise.all(run.endpoints.map((endpoint) => endpoint.revokePending().catch(() => ({ pending: 1, failed: 0 }))));
+    path.sweepRounds = round;
+    if (reports.every((report) => report.pending === 0 && report.failed === 0)) break;
+  }
+  return path;
+}
+
+/** What the service and the run say: ids live at the service, handed out unrecorded, calls of revoke per id. */
+function verify({ emulator, service, run, load }) {
+  const minted = emulator.state.mints.map((entry) => entry.sessionId);
+  const mintedSet = new Set(minted);
+  const reached = new Map();
+  for (const { sessionId } of emulator.state.revocations) reached.set(sessionId, (reached.get(sessionId) ?? 0) + 1);
+  const histogram = (counts) => {
+    const buckets = { 0: 0, 1: 0, 2: 0, '3+': 0 };
+    for (const id of minted) {
+      const calls = counts.get(id) ?? 0;
+      buckets[calls >= 3 ? '3+' : calls] += 1;
+    }
+    return buckets;
+  };
+  return {
+    minted: minted.length,
+    handedOut: load.handedOut.length,
+    live: minted.filter((id) => emulator.state.describe(id)?.status !== 'revoked').length,
+    unrecorded: load.handedOut.filter((id) => !run.recorded.has(id)).length,
+    foreign: load.handedOut.filter((id) => !mintedSet.has(id)).length,
+    calls: [...service.calls.values()].reduce((sum, calls) => sum + calls, 0),
+    reachedCalls: emulator.state.revocations.length,
+    callsPerId: histogram(service.calls),
+    reachedPerId: histogram(reached),
+    mostCalls: Math.max(0, ...service.calls.values()),
+  };
+}
+
+function printReport({ options, load, faults, path, run, service, figures, ms }) {
+  const ok = figures.live === 0 && figures.unrecorded === 0 && figures.foreign === 0;
+  const kinds = faults.log.map((fault) => `${fault.kind} ${fault.ms} ms (planned at answer ${fault.atMint}, began at ${fault.answeredAtStart ?? 'the end'})`).join('; ');
+  console.log(`## Fault run, seed ${options.seed}, appendfsync ${options.appendfsync} (${options.viewers} viewers x ${options.mints} mints, ${Math.round(options.signOutShare * 100)} % signing out during their mints, ${Math.round(options.revokeFailure * 100)} % of revocations failing), ${(ms / 1000).toFixed(1)} s\n`);
+  console.log(`Redis faults (${faults.log.length}): ${kinds}`);
+  console.log(`Mint answers (a 503 asked again up to ${ATTEMPTS - 1} times): ${JSON.stringify(load.statuses)}; sign-outs during the mints: ${load.signOuts.answered} answered, ${load.signOuts.refused} refused ${ATTEMPTS} times (store unavailable)`);
+  console.log(`Revocations failed on purpose: ${service.failures.before} before the service acted, ${service.failures.after} after it revoked (answer lost); retries reported by onRevoke: ${run.retries.count} ${JSON.stringify(run.retries.byPath)}`);
+  console.log(`Retry path: ${path.signOutRefusals} sign-outs asked again, ${path.sweepRounds} sweep round(s) on both instances\n`);
+  console.log('| minted at the service | handed out | live at the service after the retry path | handed out unrecorded | unknown ids handed out | calls of revoke (reaching the service) | ids by calls of revoke: 0 / 1 / 2 / 3+ | by calls reaching the service: 0 / 1 / 2 / 3+ | most calls for one id |');
+  console.log('|---:|---:|---:|---:|---:|---:|---|---|---:|');
+  const buckets = (b) => `${b[0]} / ${b[1]} / ${b[2]} / ${b['3+']}`;
+  console.log(`| ${figures.minted} | ${figures.handedOut} | ${figures.live} | ${figures.unrecorded} | ${figures.foreign} | ${figures.calls} (${figures.reachedCalls}) | ${buckets(figures.callsPerId)} | ${buckets(figures.reachedPerId)} | ${figures.mostCalls} |`);
+  console.log(ok ? '\nOK: every id the service minted is revoked there; none handed out unrecorded.' : '\nFAILED: see the table');
+  return ok;
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  const redis = await startRedisDaemon({ persistent: true, appendfsync: options.appendfsync });
+  const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
+  const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(options.seed + 1), revokeFailure: options.revokeFailure, mintDelayMs: MINT_DELAY_MS });
+  let run;
+  try {
+    run = await startInstances(redis, service);
+    const planRandom = seededRandom(options.seed);
+    const viewers = planViewers(options, planRandom);
+    const faults = faultRunner(redis, planFaults({ random: planRandom, totalMints: options.viewers * options.mints, pauses: options.pauses, kills: options.kills, timeoutMs: STORE_TIMEOUT_MS }));
+    const started = Date.now();
+    const sweeps = startSweeps(run);
+    const load = await runLoad(run, { viewers, options, faults });
+    await faults.done();
+    sweeps.stop();
+    const path = await retryPath(run, viewers);
+    const figures = verify({ emulator, service, run, load });
+    if (!printReport({ options, load, faults, path, run, service, figures, ms: Date.now() - started })) process.exitCode = 1;
+  } finally {
+    await run?.close();
+    await emulator.close();
+    await redis.stop();
+  }
+}
+
+await main();

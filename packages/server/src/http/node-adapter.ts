@@ -1,0 +1,109 @@
+/**
+ * The endpoint behind `node:http` and Express: 1. the checks that need no body, on the raw
+ * request-target and the headers (request-checks.ts), answered before a byte is read; 2. the body,
+ * within its limit and deadline (408, 413); 3. a `Request` for the viewer and the route (the Fetch
+ * handler's `serveChecked`, with no second round of checks); 4. its `Response` written back. A refusal made before the body was read closes the connection when a body may
+ * follow, so an unread body is never drained.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { declaresBody, readNodeBody } from './node-body.js';
+import { checkHead, pathnameOf, type HeadCheckOptions, type RequestHead, type ServedRoute } from './request-checks.js';
+import type { CheckedRequest } from './request-handler.js';
+import { bodyTimeoutResponse, bodyTooLargeResponse, noRouteResponse } from './responses.js';
+
+/**
+ * A `node:http` request handler that is also Express middleware: `(req, res, next?)`. With `next`,
+ * a request outside the endpoint's path goes on to the next handler, and a failure to `next(error)`.
+ */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
+
+/** What the node adapter needs of the endpoint. */
+export interface NodeAdapterParts {
+  /** The options the checks read (path, origins, the body's limit). */
+  checks: HeadCheckOptions;
+  /** How long the body may take to arrive, ms. */
+  bodyTimeoutMs: number;
+  /** The viewer and the route, for a request that passed the checks and whose body was read. */
+  serve(checked: CheckedRequest): Promise<Response>;
+}
+
+/**
+ * Adapts the Fetch API handler to `node:http` and Express. Under Express the path is read from
+ * `req.originalUrl`, so the endpoint works with `app.use(endpoint.node)` and
+ * `app.use('/api/embed-session', endpoint.node)` alike. A body an earlier body parser consumed is
+ * taken as empty (that parser's limit applies).
+ */
+export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
+  return async (req, res, next) => {
+    try {
+      const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+      const head = nodeHead(req, target);
+      const verdict = checkHead(head, parts.checks);
+      if (verdict.kind === 'outside') {
+        if (next) return next();
+        return await writeResponse(res, noRouteResponse(parts.checks.path), { close: declaresBody(req) });
+      }
+      if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: declaresBody(req) });
+      await serveRead(parts, { req, res, target, pathname: head.pathname, route: verdict.route });
+    } catch (error) {
+      if (next) return next(error);
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    }
+  };
+}
+
+/** One checked request on its way: the node objects, its target and route. */
+interface NodeExchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  target: string;
+  pathname: string;
+  route: ServedRoute;
+}
+
+/** The body, then the viewer and the route; a body too large or too slow is answered without it. */
+async function serveRead(parts: NodeAdapterParts, exchange: NodeExchange): Promise<void> {
+  const { req, res } = exchange;
+  const body = await readNodeBody(req, { limitBytes: parts.checks.limits.bodyBytes, timeoutMs: parts.bodyTimeoutMs });
+  if (body.kind === 'too-large') return writeResponse(res, bodyTooLargeResponse(parts.checks.limits.bodyBytes), { close: true });
+  if (body.kind === 'timed-out') return writeResponse(res, bodyTimeoutResponse(parts.bodyTimeoutMs), { close: true });
+  const request = toRequest(exchange, body.bytes);
+  return writeResponse(res, await parts.serve({ request, route: exchange.route, context: { nodeRequest: req } }), { close: false });
+}
+
+function nodeHead(req: IncomingMessage, target: string): RequestHead {
+  const rawPath = target.split(/[?#]/, 1)[0] ?? '/';
+  return {
+    method: req.method ?? 'GET',
+    rawPath,
+    pathname: pathnameOf(rawPath),
+    header: (name) => {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/** The `Request` of a node request whose method and path passed the checks. */
+function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'pathname'>, body: Uint8Array<ArrayBuffer> | null): Request {
+  const { req, target } = exchange;
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const host = req.headers.host && URL.canParse(`${scheme}://${req.headers.host}`) ? req.headers.host : 'localhost';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const queryAt = target.indexOf('?');
+  const search = queryAt === -1 ? '' : target.slice(queryAt);
+  return new Request(`${scheme}://${host}${exchange.pathname}${search}`, { method: req.method ?? 'GET', headers, body });
+}
+
+async function writeResponse(res: ServerResponse, response: Response, how: { close: boolean }): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (how.close) res.setHeader('Connection', 'close');
+  res.end(body);
+}

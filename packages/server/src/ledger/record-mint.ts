@@ -1,0 +1,54 @@
+/**
+ * The record step of a mint: a fresh id goes into the viewer's ledger before it may be handed out.
+ * The store refuses it when the viewer signed out while it was being minted (their sign-out moment
+ * moved on): it is then recorded as being revoked, and revoked at once. An id the store could not
+ * record is revoked at once too; if that fails, this instance keeps it for its sweep.
+ */
+import type { LedgerParts } from './ledger-parts.js';
+import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
+
+/** A fresh id and the sign-out moment read before it was minted. */
+export interface MintedId {
+  viewerId: string;
+  sessionId: string;
+  signOutsSeen: number;
+}
+
+/**
+ * `recorded`: hand it out. `signed-out`: the viewer signed out meanwhile. `unrecorded`: the store
+ * failed. In both refusals the id is never handed out; `revoked` says whether the service confirmed
+ * its revocation (otherwise it is pending: in the ledger, or in this instance's backlog).
+ */
+export type MintRecord = { kind: 'recorded' } | { kind: 'signed-out'; revoked: boolean } | { kind: 'unrecorded'; revoked: boolean };
+
+/** Records the id, or revokes it when it must not be handed out. */
+export async function recordMint(parts: LedgerParts, minted: MintedId): Promise<MintRecord> {
+  const now = parts.now();
+  const entry = { ...minted, expiresAt: now + parts.limits.sessionLifetimeMs, leaseUntil: now + parts.limits.revocationLeaseMs };
+  let added: 'recorded' | 'signed-out';
+  try {
+    added = await parts.store.add(entry);
+  } catch (error) {
+    parts.report(error, { code: 'store-unavailable', viewerId: minted.viewerId, sessionId: minted.sessionId });
+    return { kind: 'unrecorded', revoked: await revokeUnrecorded(parts, minted) };
+  }
+  if (added === 'recorded') return { kind: 'recorded' };
+  return { kind: 'signed-out', revoked: await revokeRefused(parts, minted) };
+}
+
+/** A mint refused by a sign-out: recorded as being revoked; hinted, revoked and settled like any claim. */
+async function revokeRefused(parts: LedgerParts, minted: MintedId): Promise<boolean> {
+  const hint = await parts.store.hint(minted.viewerId).catch((error: unknown) => {
+    parts.report(error, { code: 'store-unavailable', viewerId: minted.viewerId });
+    return null;
+  });
+  const outcome = await revokeClaimed(parts, { viewerId: minted.viewerId, claimed: { ids: [minted.sessionId], reclaimed: [] }, hint, by: 'refused-mint' });
+  return outcome.revoked.length > 0;
+}
+
+/** An id in no store: revoked at once; a failure goes to the instance's backlog (its sweep retries). */
+async function revokeUnrecorded(parts: LedgerParts, minted: MintedId): Promise<boolean> {
+  const revoked = await revokeAtService(parts, { viewerId: minted.viewerId, sessionId: minted.sessionId, by: 'unrecorded-mint', retry: false });
+  if (!revoked) keepOrphan(parts, { viewerId: minted.viewerId, sessionId: minted.sessionId });
+  return revoked;
+}

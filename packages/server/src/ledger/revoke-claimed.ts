@@ -1,0 +1,95 @@
+/**
+ * The revocation step every path shares (sign-out, `DELETE`, a mint refused after a sign-out, the
+ * sweep): revoke the claimed ids at the service, tell the store what became of them (`settle`), and
+ * drop the viewer's hint once nothing of theirs waits. An id leaves the ledger only when the
+ * service confirmed its revocation; a failure stays, due at once for the next sign-out or sweep.
+ */
+import type { RevocationReport } from '../endpoint-options.js';
+import type { ClaimedIds } from '../stores/session-store.js';
+import type { Orphan } from './backlog.js';
+import { inParallel } from './in-parallel.js';
+import type { LedgerParts } from './ledger-parts.js';
+
+/** How many revocations one sign-out (or one viewer in the sweep) runs at once. */
+export const LOGOUT_CONCURRENCY = 4;
+
+/** Claimed ids to revoke, and the hint that lets the sweep find them if this call stops halfway. */
+export interface ClaimToRevoke {
+  viewerId: string;
+  claimed: ClaimedIds;
+  /** The token of the viewer's hint written before the claim; `null` when it could not be written. */
+  hint: string | null;
+  /** Who asked, for `onRevoke`. */
+  by: RevocationReport['by'];
+}
+
+/** What became of claimed ids. */
+export interface RevocationOutcome {
+  revoked: string[];
+  failed: string[];
+  /** The ids of the viewer still being revoked after `settle`; `null` when the store could not be told. */
+  pending: string[] | null;
+}
+
+/** Revokes claimed ids, `LOGOUT_CONCURRENCY` at a time, then settles them in the store. */
+export async function revokeClaimed(parts: LedgerParts, claim: ClaimToRevoke): Promise<RevocationOutcome> {
+  const reclaimed = new Set(claim.claimed.reclaimed);
+  const results = await inParallel(claim.claimed.ids, LOGOUT_CONCURRENCY, (sessionId) =>
+    revokeAtService(parts, { viewerId: claim.viewerId, sessionId, by: claim.by, retry: reclaimed.has(sessionId) }));
+  const revoked = claim.claimed.ids.filter((_, index) => results[index]);
+  const failed = claim.claimed.ids.filter((_, index) => !results[index]);
+  const pending = await settle(parts, { viewerId: claim.viewerId, revoked, failed });
+  await afterSettle(parts, { viewerId: claim.viewerId, hint: claim.hint, pending });
+  return { revoked, failed, pending };
+}
+
+/** One call of the customer's `revoke`; a throw or rejection is a failure, reported. Resolves whether it revoked. */
+export async function revokeAtService(parts: LedgerParts, revocation: Omit<RevocationReport, 'outcome'>): Promise<boolean> {
+  try {
+    await parts.revoke(revocation.sessionId);
+    parts.reportRevocation({ ...revocation, outcome: 'revoked' });
+    return true;
+  } catch (error) {
+    parts.report(error, { code: 'revoke-failed', viewerId: revocation.viewerId, sessionId: revocation.sessionId });
+    parts.reportRevocation({ ...revocation, outcome: 'failed' });
+    return false;
+  }
+}
+
+/** `store.settle`, or `null` when the store could not be told (reported; the leases lapse and the sweep retries). */
+async function settle(parts: LedgerParts, settlement: { viewerId: string; revoked: string[]; failed: string[] }): Promise<string[] | null> {
+  try {
+    return await parts.store.settle(settlement);
+  } catch (error) {
+    parts.report(error, { code: 'store-unavailable', viewerId: settlement.viewerId });
+    return null;
+  }
+}
+
+/**
+ * Drops the viewer's hint once nothing waits (only if it is still this call's). When this call
+ * wrote no hint and something may still wait, the instance's backlog keeps the viewer for its sweep.
+ */
+async function afterSettle(parts: LedgerParts, settled: { viewerId: string; hint: string | null; pending: string[] | null }): Promise<void> {
+  const nothingWaits = settled.pending !== null && settled.pending.length === 0;
+  if (settled.hint === null) {
+    if (!nothingWaits) keepHint(parts, settled.viewerId);
+    return;
+  }
+  if (!nothingWaits) return;
+  await parts.store.dropHint({ viewerId: settled.viewerId, token: settled.hint }).catch((error: unknown) => {
+    parts.report(error, { code: 'store-unavailable', viewerId: settled.viewerId });
+  });
+}
+
+/** Keeps an id neither recorded nor revoked in the backlog; a full backlog is reported (the id was never handed out, and lapses unredeemed). */
+export function keepOrphan(parts: LedgerParts, orphan: Orphan): void {
+  if (parts.backlog.keepOrphan(orphan)) return;
+  parts.report(new Error('the backlog of ids neither recorded nor revoked is full; this id lapses unredeemed'), { code: 'store-unavailable', ...orphan });
+}
+
+/** Keeps the viewer in the backlog; a full backlog is reported (the viewer's next sign-out still finds the ids). */
+export function keepHint(parts: LedgerParts, viewerId: string): void {
+  if (parts.backlog.keepHint(viewerId)) return;
+  parts.report(new Error('the backlog of viewers whose hint could not be written is full'), { code: 'store-unavailable', viewerId });
+}

@@ -1,0 +1,24 @@
+import { EndpointError } from '../errors.js';
+import type { LedgerParts } from './ledger-parts.js';
+
+/** What a failed store call is about: for the report, and the endpoint's own message. */
+export interface StoreCallContext {
+  /** The viewer concerned, when there is one. */
+  viewerId?: string;
+  /** The message of the `store-unavailable` error: what became of the request, what to do. */
+  message: string;
+}
+
+/**
+ * Runs one store call; its failure is reported (with the underlying error) and becomes an
+ * `EndpointError` coded `store-unavailable` with the endpoint's own message.
+ * @throws {EndpointError} `store-unavailable`
+ */
+export async function storeCall<T>(parts: Pick<LedgerParts, 'report'>, context: StoreCallContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    parts.report(error, context.viewerId === undefined ? { code: 'store-unavailable' } : { code: 'store-unavailable', viewerId: context.viewerId });
+    throw new EndpointError('store-unavailable', context.message, { cause: error });
+  }
+}

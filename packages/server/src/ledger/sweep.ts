@@ -1,0 +1,93 @@
+/**
+ * The sweep (`endpoint.revokePending()`): the retry path of the durable revocation. 1. This
+ * instance's backlog: hints that could not be written are written, ids that were neither recorded
+ * nor revoked are revoked. 2. Every hinted viewer: the ids being revoked whose lease has lapsed (a
+ * failure, a lost answer, a stopped instance) are claimed anew, revoked and settled; a viewer's hint
+ * is dropped once nothing of theirs waits. Safe on every instance at once: a lease keeps two sweeps
+ * off one id.
+ */
+import { inParallel } from './in-parallel.js';
+import type { LedgerParts } from './ledger-parts.js';
+import { keepHint, keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
+import { storeCall } from './store-call.js';
+import type { ClaimedIds, PendingHint } from '../stores/session-store.js';
+
+/** Hints read per page of the index. */
+export const SWEEP_PAGE = 100;
+/** How many viewers one sweep works on at once (each revoking `LOGOUT_CONCURRENCY` ids at a time). */
+export const SWEEP_CONCURRENCY = 4;
+
+/** What one sweep did. */
+export interface SweepReport {
+  /** Hinted viewers it looked at. */
+  viewers: number;
+  /** Ids it revoked (every one a retry: an earlier call had claimed it, or had minted it unrecorded). */
+  revoked: number;
+  /** Ids whose revocation failed again; they stay pending for the next sign-out or sweep. */
+  failed: number;
+  /** Ids still waiting after the sweep among the viewers it looked at (failed ones, and ones leased by a call in progress). */
+  pending: number;
+}
+
+/**
+ * Retries every revocation that is due.
+ * @throws {EndpointError} `store-unavailable` when the store's index of hints could not be read (what was done before stays done)
+ */
+export async function revokePending(parts: LedgerParts): Promise<SweepReport> {
+  const report: SweepReport = { viewers: 0, revoked: 0, failed: 0, pending: 0 };
+  await rewriteHints(parts);
+  await revokeOrphans(parts, report);
+  let cursor = '0';
+  do {
+    const page = await storeCall(parts, { message: 'the session store could not be read: the sweep stopped; run it again once the store is back' }, () =>
+      parts.store.listHints({ cursor, count: SWEEP_PAGE }));
+    await inParallel(page.hints, SWEEP_CONCURRENCY, (hint) => sweepViewer(parts, hint, report));
+    cursor = page.cursor;
+  } while (cursor !== '0');
+  return report;
+}
+
+async function sweepViewer(parts: LedgerParts, hint: PendingHint, report: SweepReport): Promise<void> {
+  report.viewers += 1;
+  const claimed = await claimDue(parts, hint.viewerId);
+  if (claimed === null) return;
+  const outcome = await revokeClaimed(parts, { viewerId: hint.viewerId, claimed, hint: hint.token, by: 'sweep' });
+  report.revoked += outcome.revoked.length;
+  report.failed += outcome.failed.length;
+  report.pending += outcome.pending?.length ?? outcome.failed.length;
+}
+
+/** The viewer's ids whose lease has lapsed, claimed anew; `null` when the store failed (reported; the hint stays). */
+async function claimDue(parts: LedgerParts, viewerId: string): Promise<ClaimedIds | null> {
+  try {
+    return await parts.store.claimPending({ viewerId, leaseUntil: parts.now() + parts.limits.revocationLeaseMs });
+  } catch (error) {
+    parts.report(error, { code: 'store-unavailable', viewerId });
+    return null;
+  }
+}
+
+/** Writes the hints this instance could not write before; a failure keeps the viewer for the next sweep. */
+async function rewriteHints(parts: LedgerParts): Promise<void> {
+  for (const viewerId of parts.backlog.takeHints()) {
+    await parts.store.hint(viewerId).catch((error: unknown) => {
+      parts.report(error, { code: 'store-unavailable', viewerId });
+      keepHint(parts, viewerId);
+    });
+  }
+}
+
+/** Revokes the ids this instance could neither record nor revoke; a failure keeps them for the next sweep. */
+async function revokeOrphans(parts: LedgerParts, report: SweepReport): Promise<void> {
+  const orphans = parts.backlog.takeOrphans();
+  const results = await inParallel(orphans, SWEEP_CONCURRENCY, (orphan) => revokeAtService(parts, { ...orphan, by: 'unrecorded-mint', retry: true }));
+  orphans.forEach((orphan, index) => {
+    if (results[index]) {
+      report.revoked += 1;
+      return;
+    }
+    report.failed += 1;
+    report.pending += 1;
+    keepOrphan(parts, orphan);
+  });
+}

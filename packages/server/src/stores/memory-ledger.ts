@@ -1,0 +1,111 @@
+/**
+ * One viewer's data in the memory store, and the store's operations on it. Each function runs
+ * without an `await`, so each is atomic in the one process that holds the data.
+ */
+import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount } from './session-store.js';
+
+/** One id of a ledger: `leaseUntil` is `null` while it is live, a time (epoch ms) once it is being revoked. */
+interface MemoryEntry {
+  expiresAt: number;
+  leaseUntil: number | null;
+}
+
+/** The viewer's mint counters (a constant amount of state, however many attempts). */
+interface MintCounter {
+  windowStart: number;
+  current: number;
+  previous: number;
+  windowMs: number;
+}
+
+/** One viewer's data. */
+export interface MemoryViewer {
+  ids: Map<string, MemoryEntry>;
+  mints: MintCounter | null;
+  signOuts: { count: number; until: number } | null;
+}
+
+/** A viewer with nothing yet. */
+export const emptyViewer = (): MemoryViewer => ({ ids: new Map(), mints: null, signOuts: null });
+
+/** How many values the viewer's data holds: its ids, its mint counter, its sign-out moment. */
+export function viewerSize(viewer: MemoryViewer): number {
+  return viewer.ids.size + (viewer.mints ? 1 : 0) + (viewer.signOuts ? 1 : 0);
+}
+
+/** Drops what has lapsed at `at`: expired ids, counters two windows old, a sign-out moment past its time. */
+export function pruneViewer(viewer: MemoryViewer, at: number): void {
+  for (const [sessionId, entry] of viewer.ids) {
+    if (entry.expiresAt <= at) viewer.ids.delete(sessionId);
+  }
+  if (viewer.mints && at >= viewer.mints.windowStart + 2 * viewer.mints.windowMs) viewer.mints = null;
+  if (viewer.signOuts && at >= viewer.signOuts.until) viewer.signOuts = null;
+}
+
+/** Counts one attempt in the window of `at`; the window before it is kept as one number. */
+export function countAttempt(viewer: MemoryViewer, at: number, windowMs: number): MintCount {
+  const windowStart = at - (at % windowMs);
+  const saved = viewer.mints;
+  let counter: MintCounter = { windowStart, current: 1, previous: 0, windowMs };
+  if (saved && saved.windowMs === windowMs && saved.windowStart >= windowStart) {
+    counter = { ...saved, current: saved.current + 1 };
+  } else if (saved && saved.windowMs === windowMs && saved.windowStart === windowStart - windowMs) {
+    counter = { windowStart, current: 1, previous: saved.current, windowMs };
+  }
+  viewer.mints = counter;
+  return { windowStart: counter.windowStart, current: counter.current, previous: counter.previous, signOuts: viewer.signOuts?.count ?? 0 };
+}
+
+/** Records a fresh id; being revoked at once when the viewer signed out since `signOutsSeen`. */
+export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; expiresAt: number; signOutsSeen: number; leaseUntil: number }, at: number): AddOutcome {
+  const signedOut = (viewer.signOuts?.count ?? 0) !== entry.signOutsSeen;
+  if (entry.expiresAt > at) viewer.ids.set(entry.sessionId, { expiresAt: entry.expiresAt, leaseUntil: signedOut ? entry.leaseUntil : null });
+  return signedOut ? 'signed-out' : 'recorded';
+}
+
+/** Claims one id, live or already being revoked. */
+export function claimEntry(viewer: MemoryViewer, sessionId: string, leaseUntil: number): ClaimOutcome {
+  const entry = viewer.ids.get(sessionId);
+  if (!entry) return 'absent';
+  const outcome = entry.leaseUntil === null ? 'claimed' : 'reclaimed';
+  entry.leaseUntil = leaseUntil;
+  return outcome;
+}
+
+/** Moves the sign-out moment on and claims every id. */
+export function signOutViewer(viewer: MemoryViewer, claim: { leaseUntil: number; rememberUntil: number }): ClaimedIds {
+  const count = (viewer.signOuts?.count ?? 0) + 1;
+  viewer.signOuts = { count, until: Math.max(viewer.signOuts?.until ?? 0, claim.rememberUntil) };
+  const claimed: ClaimedIds = { ids: [], reclaimed: [] };
+  for (const [sessionId, entry] of viewer.ids) {
+    claimed.ids.push(sessionId);
+    if (entry.leaseUntil !== null) claimed.reclaimed.push(sessionId);
+    entry.leaseUntil = claim.leaseUntil;
+  }
+  return claimed;
+}
+
+/** Claims the ids being revoked whose lease has lapsed at `at`. */
+export function claimLapsed(viewer: MemoryViewer, leaseUntil: number, at: number): ClaimedIds {
+  const ids: string[] = [];
+  for (const [sessionId, entry] of viewer.ids) {
+    if (entry.leaseUntil === null || entry.leaseUntil > at) continue;
+    ids.push(sessionId);
+    entry.leaseUntil = leaseUntil;
+  }
+  return { ids, reclaimed: [...ids] };
+}
+
+/** Takes revoked ids out, releases failed ones (due at `at`); returns the ids still being revoked. */
+export function settleEntries(viewer: MemoryViewer, settlement: { revoked: readonly string[]; failed: readonly string[] }, at: number): string[] {
+  for (const sessionId of settlement.revoked) viewer.ids.delete(sessionId);
+  for (const sessionId of settlement.failed) {
+    const entry = viewer.ids.get(sessionId);
+    if (entry && entry.leaseUntil !== null) entry.leaseUntil = at;
+  }
+  const pending: string[] = [];
+  for (const [sessionId, entry] of viewer.ids) {
+    if (entry.leaseUntil !== null) pending.push(sessionId);
+  }
+  return pending;
+}

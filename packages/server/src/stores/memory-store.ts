@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addEntry, claimEntry, claimLapsed, countAttempt, emptyViewer, pruneViewer, settleEntries, signOutViewer, viewerSize, type MemoryViewer,
+} from './memory-ledger.js';
+import type { SessionStore } from './session-store.js';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** Clock, epoch ms: ids expire and leases lapse against it. Default `Date.now` (the endpoint passes its own `now` to the store it makes). */
+  now?: () => number;
+}
+
+/** The memory store: a {@link SessionStore} that also says how much it holds. */
+export interface MemoryStore extends SessionStore {
+  /** How many viewers have data here (ids, mint counters, a sign-out moment): a gauge for memory use. */
+  viewerCount(): number;
+  /**
+   * How many values it holds in all: ids, mint counters, sign-out moments and hints. A gauge for
+   * memory use: refused mints never add to it (one counter per viewer, however many attempts).
+   */
+  entryCount(): number;
+}
+
+/** How often, at most, every viewer's data is swept of what has lapsed (on the next call; no timer runs). */
+export const MEMORY_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The default store: every viewer's ledger in this process's memory. **One process only**: a backend
+ * on several instances (or a restart) needs a shared store such as `@svc-embed/server/redis`, or a
+ * viewer's ids minted on one instance are not revoked by a sign-out on another. Every operation runs
+ * without an `await` between reading and writing, so each is atomic; what has lapsed is pruned as
+ * viewers are touched and in a sweep of all viewers at most every minute, so memory holds only what
+ * is live.
+ * @example
+ * const endpoint = createSessionEndpoint({ ...options, store: createMemoryStore() });
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
+  const now = options.now ?? Date.now;
+  const viewers = createViewerMap(now);
+  const hints = new Map<string, string>();
+  return {
+    countMint: async ({ viewerId, now: at, windowMs }) => viewers.update(viewerId, (viewer) => countAttempt(viewer, at, windowMs)),
+    add: async (entry) => viewers.update(entry.viewerId, (viewer, at) => addEntry(viewer, entry, at)),
+    claim: async ({ viewerId, sessionId, leaseUntil }) => viewers.update(viewerId, (viewer) => claimEntry(viewer, sessionId, leaseUntil)),
+    signOut: async ({ viewerId, ...claim }) => viewers.update(viewerId, (viewer) => signOutViewer(viewer, claim)),
+    claimPending: async ({ viewerId, leaseUntil }) => viewers.update(viewerId, (viewer, at) => claimLapsed(viewer, leaseUntil, at)),
+    settle: async ({ viewerId, ...settlement }) => viewers.update(viewerId, (viewer, at) => settleEntries(viewer, settlement, at)),
+    hint: async (viewerId) => {
+      const token = randomUUID();
+      hints.set(viewerId, token);
+      return token;
+    },
+    dropHint: async ({ viewerId, token }) => {
+      if (hints.get(viewerId) === token) hints.delete(viewerId);
+    },
+    listHints: async () => ({ hints: Array.from(hints.keys(), (viewerId) => ({ viewerId, token: hints.get(viewerId) ?? '' })), cursor: '0' }),
+    close: async () => {
+      viewers.clear();
+      hints.clear();
+    },
+    viewerCount: () => viewers.size(),
+    entryCount: () => viewers.entryCount() + hints.size,
+  };
+}
+
+/** The viewers' data by id, pruned as it is touched, swept whole at most every {@link MEMORY_SWEEP_INTERVAL_MS}. */
+function createViewerMap(now: () => number) {
+  const viewers = new Map<string, MemoryViewer>();
+  let lastSweep = now();
+  const forgetIfEmpty = (viewerId: string, viewer: MemoryViewer) => {
+    if (viewerSize(viewer) === 0) viewers.delete(viewerId);
+  };
+  const sweepIfDue = (at: number) => {
+    if (at - lastSweep < MEMORY_SWEEP_INTERVAL_MS) return;
+    lastSweep = at;
+    for (const [viewerId, viewer] of viewers) {
+      pruneViewer(viewer, at);
+      forgetIfEmpty(viewerId, viewer);
+    }
+  };
+  return {
+    /** Runs `operation` on the viewer's pruned data (made when missing), then forgets the viewer if nothing is left. */
+    update<T>(viewerId: string, operation: (viewer: MemoryViewer, at: number) => T): T {
+      const at = now();
+      sweepIfDue(at);
+      const viewer = viewers.get(viewerId) ?? emptyViewer();
+      pruneViewer(viewer, at);
+      const result = operation(viewer, at);
+      viewers.set(viewerId, viewer);
+      forgetIfEmpty(viewerId, viewer);
+      return result;
+    },
+    size: () => viewers.size,
+    entryCount: () => [...viewers.values()].reduce((sum, viewer) => sum + viewerSize(viewer), 0),
+    clear: () => viewers.clear(),
+  };
+}

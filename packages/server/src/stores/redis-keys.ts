@@ -1,0 +1,46 @@
+/**
+ * The Redis store's key layout. Every key of one viewer carries the viewer's id as one hash tag
+ * (`<prefix>{<viewerId>}:<part>`), so all of them sit in one hash slot and every script, which
+ * touches one viewer's keys only, runs on one node of a Redis Cluster. `{`, `}` and `%` in a
+ * viewer's id are percent-encoded, so the tag is always the whole id and never empty. The index of
+ * viewers with ids being revoked is one key of its own, never touched by a viewer's script.
+ */
+import { EndpointError } from '../errors.js';
+
+/** The keys of one viewer. */
+export interface ViewerKeys {
+  /** Sorted set: every id of the ledger (live or being revoked), scored by its expiry. */
+  ids: string;
+  /** Sorted set: the ids being revoked, scored by the end of their lease (due once it has passed). */
+  revoking: string;
+  /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
+  mints: string;
+  /** String: the sign-out moment, a count of the viewer's sign-outs. */
+  signOuts: string;
+}
+
+/** The viewer's id as it stands in the hash tag: `%`, `{` and `}` percent-encoded. */
+export function viewerTag(viewerId: string): string {
+  return viewerId.replace(/[%{}]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The keys of `viewerId` under `prefix`. */
+export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
+  const base = `${prefix}{${viewerTag(viewerId)}}:`;
+  return { ids: `${base}ids`, revoking: `${base}revoking`, mints: `${base}mints`, signOuts: `${base}signouts` };
+}
+
+/** The hash of viewers who may have ids being revoked (viewer id -> the hint's token). */
+export const hintsKey = (prefix: string): string => `${prefix}pending`;
+
+/**
+ * Checks a key prefix: a brace would become the hash tag of every key and put every viewer in one
+ * slot.
+ * @throws {EndpointError} `invalid-options`
+ */
+export function checkPrefix(prefix: unknown): string {
+  if (typeof prefix !== 'string' || /[{}]/.test(prefix)) {
+    throw new EndpointError('invalid-options', `the Redis store's prefix must be a string without { or } (got ${JSON.stringify(prefix)}); the store puts each viewer's id in braces itself`);
+  }
+  return prefix;
+}

@@ -1,0 +1,154 @@
+/**
+ * Where the endpoint keeps each viewer's ledger: every id minted for the viewer whose revocation the
+ * service has not confirmed (until its session lifetime has passed), the viewer's sign-out moment,
+ * their mint counters, and a hint of the viewers who have ids waiting for revocation. Every
+ * operation is atomic, so several endpoint instances may share one store.
+ *
+ * An id in a ledger is **live** (handed out, in use) or **being revoked** (claimed by a sign-out, a
+ * `DELETE` or the sweep, with a lease). A claim never deletes: an id leaves the ledger only when
+ * `settle` is told the service revoked it, or when its lifetime has passed. A revocation that failed
+ * stays, due at once for the next sign-out or sweep.
+ *
+ * The conformance suite of this repository (`packages/server/test/store-conformance.ts`) checks
+ * every rule stated here, for any store.
+ */
+export interface SessionStore {
+  /**
+   * Counts one mint attempt of `viewerId` (refused ones count too) in the current window of
+   * `windowMs` (windows start at multiples of `windowMs`), and reads the viewer's sign-out moment.
+   * Keeps a constant amount of state per viewer, however many attempts there are.
+   */
+  countMint(mint: MintAttempt): Promise<MintCount>;
+  /**
+   * Records a fresh id until `expiresAt`. When the viewer's sign-out moment is no longer
+   * `signOutsSeen` (a sign-out happened while the id was being minted), the id is recorded as being
+   * revoked (leased until `leaseUntil`) and the answer is `'signed-out'`: it must not be handed out.
+   */
+  add(entry: NewEntry): Promise<AddOutcome>;
+  /**
+   * Claims one id of the viewer for revocation (leased until `leaseUntil`), live or already being
+   * revoked (a retry takes over an earlier claim, whose answer may have been lost):
+   * `'claimed'`, `'reclaimed'` (an earlier call had claimed it), or `'absent'` (not in this viewer's
+   * ledger: another viewer's, unknown, revoked or expired).
+   */
+  claim(claim: IdClaim): Promise<ClaimOutcome>;
+  /**
+   * A sign-out: moves the viewer's sign-out moment on (remembered until `rememberUntil`) and claims
+   * every id of their ledger for revocation, live or already being revoked, leased until
+   * `leaseUntil`.
+   */
+  signOut(signOut: SignOutClaim): Promise<ClaimedIds>;
+  /** The sweep's claim: every id of the viewer being revoked whose lease has lapsed (or was released), leased anew. */
+  claimPending(claim: PendingClaim): Promise<ClaimedIds>;
+  /**
+   * After revoking: takes the ids the service revoked out of the ledger and releases the failed
+   * ones (due at once for the next sign-out or sweep). Resolves with every id of the viewer still
+   * being revoked, whoever holds it.
+   */
+  settle(settle: Settlement): Promise<string[]>;
+  /**
+   * Notes that `viewerId` may have ids being revoked (before claiming them), in an index apart from
+   * the viewers' own data; resolves with this hint's token. A later hint replaces it.
+   */
+  hint(viewerId: string): Promise<string>;
+  /** Drops the viewer's hint, only if it is still the one with this token. */
+  dropHint(hint: PendingHint): Promise<void>;
+  /**
+   * One page of the hints, from `cursor` (`'0'` for the first page); the answer's `cursor` is `'0'`
+   * after the last page. A hint may come twice; each is confirmed against the viewer's own ledger.
+   */
+  listHints(page: HintPage): Promise<{ hints: PendingHint[]; cursor: string }>;
+  /** Releases the store's resources (connections, timers); the endpoint never calls it. */
+  close?(): Promise<void>;
+}
+
+/** One mint attempt, for {@link SessionStore.countMint}. */
+export interface MintAttempt {
+  viewerId: string;
+  /** When, epoch ms (the endpoint's clock). */
+  now: number;
+  /** The mint limit's window, ms. */
+  windowMs: number;
+}
+
+/** The viewer's mint counters after counting an attempt, and their sign-out moment. */
+export interface MintCount {
+  /** Start of the current window, epoch ms. */
+  windowStart: number;
+  /** Attempts counted in the current window, this one included. */
+  current: number;
+  /** Attempts counted in the window just before it (0 when that window saw none). */
+  previous: number;
+  /** The viewer's sign-out moment: how many sign-outs the store remembers for them. */
+  signOuts: number;
+}
+
+/** A fresh id, for {@link SessionStore.add}. */
+export interface NewEntry {
+  viewerId: string;
+  sessionId: string;
+  /** When it leaves the ledger by itself (its session has lapsed by then), epoch ms. */
+  expiresAt: number;
+  /** The sign-out moment `countMint` read before the id was minted. */
+  signOutsSeen: number;
+  /** The lease, should the id be refused because the viewer signed out meanwhile. */
+  leaseUntil: number;
+}
+
+/** `'recorded'`: live, may be handed out. `'signed-out'`: recorded as being revoked; never hand it out. */
+export type AddOutcome = 'recorded' | 'signed-out';
+
+/** One id to claim, for {@link SessionStore.claim}. */
+export interface IdClaim {
+  viewerId: string;
+  sessionId: string;
+  leaseUntil: number;
+}
+
+/** What {@link SessionStore.claim} found. */
+export type ClaimOutcome = 'claimed' | 'reclaimed' | 'absent';
+
+/** A sign-out, for {@link SessionStore.signOut}. */
+export interface SignOutClaim {
+  viewerId: string;
+  leaseUntil: number;
+  /** Until when the new sign-out moment must be remembered (a mint in flight may still end). */
+  rememberUntil: number;
+}
+
+/** The sweep's claim, for {@link SessionStore.claimPending}. */
+export interface PendingClaim {
+  viewerId: string;
+  leaseUntil: number;
+}
+
+/** Ids claimed for revocation. */
+export interface ClaimedIds {
+  /** Every id claimed. */
+  ids: string[];
+  /** Those of `ids` an earlier call had already claimed: their revocation is a retry. */
+  reclaimed: string[];
+}
+
+/** What became of claimed ids, for {@link SessionStore.settle}. */
+export interface Settlement {
+  viewerId: string;
+  /** Revoked at the service: they leave the ledger. */
+  revoked: readonly string[];
+  /** Not revoked: released, due at once for the next sign-out or sweep. */
+  failed: readonly string[];
+}
+
+/** A viewer who may have ids being revoked, and the token of that hint. */
+export interface PendingHint {
+  viewerId: string;
+  token: string;
+}
+
+/** A page of hints to read, for {@link SessionStore.listHints}. */
+export interface HintPage {
+  /** `'0'` for the first page, then the cursor of the page before. */
+  cursor: string;
+  /** About how many hints per page. */
+  count: number;
+}
