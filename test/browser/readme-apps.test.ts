@@ -1,9 +1,9 @@
 // The README's browser blocks beyond the script-tag quick starts, each served as pasted in a page of
 // its own on the host origin against the emulator (readme-pages.ts: only the tenant URL and the
 // dashboard id replaced), with a few lines of page code where the block is a component: the root
-// README's SPA quick start, the host README's loading note, deep links, lazy and timings, and element in React, the
-// React README's useEmbed, and the emulator README's embed. Each does what its README says, with no
-// error on the page.
+// README's SPA quick start, the host README's loading note, deep links, lazy and timings, and
+// element in React, the React README's useEmbed, and the emulator README's embed. Each does what its
+// README says, with no error on the page.
 import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { pageMints, waitForRevoked } from './framework-apps.js';
