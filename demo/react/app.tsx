@@ -1,7 +1,7 @@
 // The demo's React page: two dashboards with <SvcEmbed> under <StrictMode> (built in development
 // mode at demo start, so effects really mount twice), one ledger per sign-in, sign out and in again
 // without a reload, and a log of what the embeds reported.
-import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '@svc-embed/react';
+import { SessionLedgerProvider, SvcEmbed, urlParam, useSessionLedger } from '@svc-embed/react';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -40,7 +40,7 @@ function Dashboards() {
           baseUrl={config.serviceUrl}
           publicId={key === 'a' ? 'sales-overview' : 'support-ops'}
           allowExport={key === 'a'}
-          syncUrl={key === 'a' ? 'dash' : undefined}
+          syncUrl={key === 'a' ? urlParam('dash') : undefined}
           colorScheme={scheme}
           mintSessionId={mints[key]}
           revokeSessionId={revokeSessionId}

@@ -72,7 +72,7 @@ ${slots}
 <div class="tail"></div>
 <script>
 for (let i = 0; i < 12; i++)
-  window.__record('e' + i, SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(demo.serviceUrl)}, publicId: 'sales-overview', container: '#e' + i, sessionEndpoint: '/api/embed-session', lazy: true }));
+  window.__record('e' + i, SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(demo.serviceUrl)}, publicId: 'sales-overview', container: '#e' + i, sessionEndpoint: '/api/embed-session', lazy: SvcEmbed.whenVisible(), timings: SvcEmbed.recordTimings() }));
 </script>
 </body></html>`);
   await page().goto(`${demo.hostUrl}/lazy.html`);
@@ -172,7 +172,7 @@ it('state goes minting, loading, ready in order; and failed with ready-timeout w
       box.className = 'slot';
       document.body.append(box);
       (window as any).__record(key, (window as any).SvcEmbed.createEmbed({
-        baseUrl, publicId: 'sales-overview', container: box, sessionEndpoint: '/api/embed-session', ...(key === 'signed' ? {} : { readyTimeoutMs: 3000 }),
+        baseUrl, publicId: 'sales-overview', container: box, sessionEndpoint: '/api/embed-session', ...(key === 'signed' ? { timings: (window as any).SvcEmbed.recordTimings() } : { readyTimeoutMs: 3000 }),
       }));
     }
   }, embeds);

@@ -1,9 +1,9 @@
 // The README's browser blocks beyond the script-tag quick starts, each served as pasted in a page of
 // its own on the host origin against the emulator (readme-pages.ts: only the tenant URL and the
 // dashboard id replaced), with a few lines of page code where the block is a component: the root
-// README's SPA quick start, the host README's loading note, deep links and element in React, the
-// React README's useEmbed, and the emulator README's embed. Each does what its README says, with no
-// error on the page.
+// README's SPA quick start, the host README's loading note, deep links, lazy and timings, and
+// element in React, the React README's useEmbed, and the emulator README's embed. Each does what its
+// README says, with no error on the page.
 import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { pageMints, waitForRevoked } from './framework-apps.js';
@@ -73,6 +73,19 @@ it("the host README's syncUrl: the page's ?dash= is where the embed starts, and 
   await frame.waitFor(() => document.documentElement.dataset.page === '/orders', undefined, { timeout: 20_000 });
   await frame.userClick('[role="tab"][data-path="/products"]');
   await page.waitFor(() => new URL(location.href).searchParams.get('dash') === '/products', undefined, { timeout: 20_000 });
+  expect(await pageErrors(page)).toEqual([]);
+  await page.close();
+});
+
+it("the host README's lazy and timings: a visible embed starts, and its first load's moments are User Timing marks", async () => {
+  const url = await serveReadmePage(suite, {
+    block: 'hostOptIns', path: '/readme-opt-ins.html', substitutions: { ...tenant(), "'d-42'": "'sales-overview'" }, body: ANALYTICS, code: "import './block';",
+  });
+  const { page, minted } = await openLoaded(url, '#analytics iframe');
+  expect(minted).toHaveLength(1);
+  await page.waitFor(() => performance.getEntriesByType('mark').some((mark) => / sales-overview:ready$/.test(mark.name)));
+  const moments = await page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name.split(':').pop()));
+  expect(moments).toEqual(expect.arrayContaining(['created', 'mintStarted', 'minted', 'srcSet', 'ready']));
   expect(await pageErrors(page)).toEqual([]);
   await page.close();
 });

@@ -29,7 +29,7 @@ it('while the id is minted, a preconnect hint opens a connection and sends nothi
 <html lang="en"><head><meta charset="utf-8"><title>Warm-up</title><script src="/vendor/svc-embed.min.js"></script></head>
 <body><div id="slot" style="height: 400px"></div><script>
 window.__historyBefore = history.length;
-window.__embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(tenant)}, publicId: 'sales-overview', container: '#slot', sessionEndpoint: '/api/embed-session' });
+window.__embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(tenant)}, publicId: 'sales-overview', container: '#slot', sessionEndpoint: '/api/embed-session', timings: SvcEmbed.recordTimings() });
 </script></body></html>`);
   const release = demo.holdNextMint();
   await page.goto(`${demo.hostUrl}/warm-up.html`);

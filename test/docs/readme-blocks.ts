@@ -38,7 +38,8 @@ export const RUN_BLOCKS = {
   frameQuickStart: { file: 'packages/frame/README.md', key: "import { createFrame } from '@svc-embed/frame';", by: 'test/docs/frame-readme-run.test.ts' },
   frameScriptTag: { file: 'packages/frame/README.md', key: '<script src="https://cdn.example/@svc-embed/frame/dist/iife/svc-embed-frame.min.js"></script>', by: DOCS_RUN },
 
-  hostEmbedState: { file: 'packages/host/README.md', key: "import { createEmbed, type EmbedState, type EmbedStateChange } from '@svc-embed/host';", by: BROWSER_APPS },
+  hostEmbedState: { file: 'packages/host/README.md', key: "import { createEmbed, whenVisible, type EmbedState, type EmbedStateChange } from '@svc-embed/host';", by: BROWSER_APPS },
+  hostOptIns: { file: 'packages/host/README.md', key: "import { createEmbed, recordTimings, whenVisible } from '@svc-embed/host';", by: BROWSER_APPS },
   hostSyncUrl: { file: 'packages/host/README.md', key: "import { createEmbed, syncUrl } from '@svc-embed/host';", by: BROWSER_APPS },
   // The header the strict-CSP host page is served with, in three engines.
   hostStrictCsp: {
@@ -65,6 +66,7 @@ export const RUN_BLOCKS = {
   reactUseEmbed: { file: 'packages/react/README.md', key: "import { useEmbed } from '@svc-embed/react';", by: BROWSER_APPS },
   reactRouter: { file: 'packages/react/README.md', key: "import { useSearchParams } from 'react-router';", by: 'test/docs/react-router-run.test.tsx' },
 
+  serverQuickStartCommands: { file: 'packages/server/README.md', key: 'npm install express @svc-embed/server @svc-embed/platform @svc-embed/emulator', by: SERVER_RUN },
   serverExpress: { file: 'packages/server/README.md', key: "import express from 'express';", by: SERVER_RUN },
   serverNext: { file: 'packages/server/README.md', key: 'export const POST = (request: Request) => endpoint.fetch(request);', by: SERVER_RUN },
   serverHono: { file: 'packages/server/README.md', key: "import { serve } from '@hono/node-server';", by: SERVER_RUN },

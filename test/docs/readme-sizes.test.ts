@@ -23,6 +23,10 @@ const SUBSET = '(npm) the zod/mini subset runtime';
 const ZOD_KINDS = '(npm) zod/mini, the kinds the protocol uses';
 const SYNC_URL = '(app) createEmbed + syncUrl, added';
 const VUE = '(app) @svc-embed/vue over the SDK code it uses';
+const REACT = '(app) React <SvcEmbed sessionEndpoint>, default';
+const REACT_ALIASED = '(app) React <SvcEmbed sessionEndpoint>, zod/mini aliased';
+const REACT_MARKS = ['lazy', 'timings', 'syncUrl'].map((feature) => `(app) React <SvcEmbed sessionEndpoint>, ${feature} marks in it`);
+const HOST_MARKS = ['lazy', 'timings'].map((feature) => `(app) createEmbed, ${feature} marks in it`);
 
 /** How a figure is written from the measured rows. */
 type Shown = (sizes: Sizes) => string;
@@ -68,6 +72,11 @@ const FIGURES: Figure[] = [
     bytes(SYNC_URL), bytes('(app) createEmbed, syncUrl marks in it'), budget(SYNC_URL), budget('(app) createEmbed, syncUrl marks in it'),
   ]),
   tableRow('README.md', 'what `@svc-embed/vue`', [bytes(VUE), budget(VUE)]),
+  text('README.md', '| `@svc-embed/react`: `<SvcEmbed sessionEndpoint>` in a React app | # B (`lazy`, `timings`, `syncUrl`: none when not used) | | # B |', [bytes(REACT), bytes(REACT_ALIASED)]),
+  text('README.md', '| the marks of `lazy` and of `timings` in an app that uses `createEmbed` without them | #; # | #; # |', [...HOST_MARKS.map(bytes), ...HOST_MARKS.map(budget)]),
+  text('README.md', 'adds to a React app (React bundled, for production): by default; with `zod/mini` aliased | #; # | #; # |', [bytes(REACT), bytes(REACT_ALIASED), budget(REACT), budget(REACT_ALIASED)]),
+  text('README.md', '| the marks of `lazy`, `timings` and `syncUrl` in that React app | #; #; # | #; #; # |', [...REACT_MARKS.map(bytes), ...REACT_MARKS.map(budget)]),
+  text('packages/react/README.md', '`<SvcEmbed sessionEndpoint>` adds # B gzip to a React app (real zod/mini comes along), # B with zod/mini aliased', [bytes(REACT), bytes(REACT_ALIASED)]),
   text('README.md', ': # B, still well under', [bytes(HOST_SCRIPT)]),
   text('README.md', 'zod/mini alone costs about # KB gzip for the schema kinds the protocol uses', [kb(ZOD_KINDS)]),
   text('README.md', 'a # KB implementation of exactly the subset', [kb(SUBSET)]),

@@ -1,9 +1,12 @@
-// The server README's three examples run as written against the emulator: Express 5 and Hono as
-// real servers driven over HTTP, the Next.js route handler through Request and Response; its Redis
-// store holds a viewer's ledger in a real redis-server; and the root README's backend (Express)
-// runs with only its tenant URL and port replaced. Only the reader's own `currentUser` (and the root
-// README's `revokeAtTheService`) is supplied (a header names the user; the Express example's own
-// stand-in reads a demo-user cookie, which the requests send too) and the environment points the
+// The server README's examples run against the emulator. The Express quick start runs as pasted:
+// its block saved as server.mjs and run by Node 20 (no bundler, no runner), with its own stand-in
+// auth (a demo-user cookie), its page from public/ and its sign-in route; the quick start's emulator
+// command, run as shown, lets that page's origin frame the dashboards. Hono as a real server driven
+// over HTTP, the Next.js route handler through Request and Response; its Redis store holds a
+// viewer's ledger in a real redis-server, and its block runs as pasted as an ES module (redis.mjs:
+// the top-level await); and the root README's backend (Express) runs with only its tenant URL and
+// port replaced. Only the reader's own `currentUser` (and the root README's `revokeAtTheService`) is
+// supplied where a block needs it (a header names the user) and the environment points the
 // examples at the emulator and a free port. Needs a build (the examples import the built packages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -55,10 +58,10 @@ afterAll(async () => {
 });
 const environment = (extra: Record<string, string>) => ({ ...process.env, SVC_EMBED_BASE_URL: emulator.url, SVC_EMBED_API_KEY: 'emulator-dev-key', ...extra });
 
-/** Starts a server example on `port` (default a free one) and resolves once it says it listens. */
-async function startServer(runner: string, port?: number): Promise<{ port: number; child: ChildProcess }> {
-  port ??= await freePort();
-  const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a server example (in `cwd`, default the run folder) on `port` (default a free one) and resolves once it says it listens. */
+async function startServer(runner: string, where: { port?: number; cwd?: string } = {}): Promise<{ port: number; child: ChildProcess }> {
+  const port = where.port ?? (await freePort());
+  const child = spawn(process.execPath, [runner], { cwd: where.cwd ?? RUN_DIR, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -104,9 +107,40 @@ async function roundTrip(port: number, origin = `http://localhost:${port}`): Pro
 }
 
 describe("the server README's examples, against the emulator", () => {
-  it('Express 5: mints, revokes only the viewer\'s own ids, signs out, refuses another site', async () => {
-    const { port } = await startServer(await prepare('express', block('serverExpress')));
+  it('the Express quick start runs as pasted (server.mjs, plain Node 20): mints, revokes only the viewer\'s own ids, signs out, refuses another site, serves the page and signs in', async () => {
+    const folder = join(RUN_DIR, 'express-quick-start');
+    mkdirSync(join(folder, 'public'), { recursive: true });
+    writeFileSync(join(folder, 'server.mjs'), block('serverExpress'));
+    writeFileSync(join(folder, 'public', 'index.html'), '<!doctype html><title>The page</title>');
+    const { port } = await startServer(join(folder, 'server.mjs'), { cwd: folder });
     await roundTrip(port);
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await page.text()).toBe('<!doctype html><title>The page</title>');
+    const signIn = await fetch(`http://127.0.0.1:${port}/sign-in`, { redirect: 'manual' });
+    expect(signIn.headers.get('location')).toBe('/');
+    expect(signIn.headers.get('set-cookie')).toMatch(/^demo-user=ada;/);
+  }, 60_000);
+
+  it("the quick start's emulator command, run as shown, lets the Express example's page frame the dashboards", async () => {
+    const command = block('serverQuickStartCommands').split('\n').find((line) => line.startsWith('npx svc-embed-emulator'))?.replace(/\s+#.*$/, '') ?? '';
+    const express = block('serverExpress');
+    // The page's origin is the Express example's (its default port, 3000).
+    expect(express).toContain('Number(process.env.PORT ?? 3000)');
+    expect(express).toContain('allowedOrigins: [`http://localhost:${port}`]');
+    expect(command).toContain('--host-origin http://localhost:3000');
+    const port = await freePort();
+    // Only the port differs: 4400 may be taken on this machine.
+    const args = [...command.split(/\s+/).slice(2), '--port', String(port), '--quiet'];
+    const child = spawn(process.execPath, [join(ROOT, 'packages', 'emulator', 'bin', 'svc-embed-emulator.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    running.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('svc-embed emulator on')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the emulator exited (${code})`)));
+    });
+    const dashboard = await fetch(`http://localhost:${port}/embed/dashboard/sales-overview`);
+    expect(dashboard.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000;');
   }, 60_000);
 
   it('Hono on @hono/node-server: the same', async () => {
@@ -209,6 +243,19 @@ process.exit(0);`;
   }, 60_000);
 });
 
+it('the Redis store block runs as pasted, as an ES module (redis.mjs: its top-level await)', async () => {
+  const redis = await startRedisServer();
+  try {
+    const folder = join(RUN_DIR, 'redis-store-as-pasted');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'redis.mjs'), block('serverRedisStore'));
+    writeFileSync(join(folder, 'run.mjs'), "const { store } = await import('./redis.mjs');\nconsole.log(JSON.stringify({ store: typeof store }));\nprocess.exit(0);\n");
+    expect(await runToEnd(join(folder, 'run.mjs'), { ...process.env, REDIS_URL: redis.url })).toEqual({ store: 'object' });
+  } finally {
+    await redis.stop();
+  }
+}, 60_000);
+
 describe("the root README's backend, against the emulator", () => {
   it('Express 5, with only its tenant URL and port replaced: the same round trip, its page on https://app.example', async () => {
     const port = await freePort();
@@ -222,7 +269,7 @@ describe("the root README's backend, against the emulator", () => {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 console.log('listening on ${port}');`;
-    await startServer(await prepare('root-backend', code, listening), port);
+    await startServer(await prepare('root-backend', code, listening), { port });
     await roundTrip(port, 'https://app.example');
   }, 60_000);
 });

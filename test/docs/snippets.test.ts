@@ -57,6 +57,10 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
     why: "Next.js is no dependency of the repository: the recipe is checked against next/navigation's documented signatures (snippet-context/next-navigation.d.ts); its adapter is the React Router recipe's, which runs",
   },
   { file: 'packages/server/README.md', key: 'npm install @svc-embed/server @svc-embed/platform', checked: 'names checked', why: "installs from the npm registry; its vitest line is the node project's server tests, which npm test runs" },
+  {
+    file: 'packages/server/README.md', key: "import type { LogoutAnswer } from '@svc-embed/server';", checked: 'type-checked',
+    why: "a value of the type, held to its fields by the type check; packages/server's node tests check each field of real sign-outs' answers",
+  },
   { file: 'packages/testing/README.md', key: 'npm install --save-dev @svc-embed/testing', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
   { file: 'packages/vue/README.md', key: 'npm install @svc-embed/vue @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
   {

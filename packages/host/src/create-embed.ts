@@ -8,7 +8,6 @@ import { createIframeLoader } from './mount/iframe-loader.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
-import { createTimingRecorder } from './mount/embed-timings.js';
 import { startEmbed } from './mount/lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
@@ -40,16 +39,16 @@ export function createEmbed(options: EmbedOptions): Embed {
 /**
  * What `createEmbed` does once the options are resolved (`<svc-embed>` resolves its own session
  * callbacks): wiring only. It makes the parts, each from those made before it, connects them and
- * returns the surface: the timings; the embed's side of its viewer's ledger; the iframe, mounted but
- * not yet in the page; the lifecycle (registered with the ledger, it puts the iframe in the page and
- * ends everything) and the report of its failures; the page's listeners; the outbound; the iframe's
- * loader; the mint call and the renewal runner; the inbound and the watch on the page's frame
- * policy; then the start (now, or once seen).
+ * returns the surface: the timings (with the `timings` option); the embed's side of its viewer's
+ * ledger; the iframe, mounted but not yet in the page; the lifecycle (registered with the ledger, it
+ * puts the iframe in the page and ends everything) and the report of its failures; the page's
+ * listeners; the outbound; the iframe's loader; the mint call and the renewal runner; the inbound and
+ * the watch on the page's frame policy; then the start (now, or when `lazy` says).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
   const { options, window: win, now, log } = context;
-  const timing = createTimingRecorder(win, options.publicId);
+  const timing = options.timings?.({ window: win, label: options.publicId ?? '' });
   const { ledger } = context;
   const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
   const mounted = mountIframe(context);
@@ -72,23 +71,23 @@ export function assembleEmbed(context: EmbedContext): Embed {
     readyTimeoutError: loader.readyTimeoutError,
     openOutbox: outbound.open,
     emit: (name, info) => listeners.emit(name, info as never),
-    note: timing.note,
+    note: (name) => timing?.note(name),
   });
-  listeners.on('dashboard-loaded', () => timing.note('dashboardLoaded'));
+  listeners.on('dashboard-loaded', () => timing?.note('dashboardLoaded'));
   listenInbound({ context, iframe, scope, listeners, signal: renewal.signal });
   watchFramePolicy({ window: win, origin: context.origin, scope, blocked: (error) => renewal.signal({ type: 'frame-blocked', error }) });
   const start = () => {
     loader.warm();
     renewal.signal({ type: 'start', now: now() });
   };
-  startEmbed({ lazy: options.lazy, window: win, target: iframe, scope, start });
+  startEmbed({ lazy: options.lazy, window: win, iframe, scope, start });
 
   return registerEmbed({
     iframe,
     get state() {
       return renewal.state;
     },
-    timings: timing.timings,
+    timings: timing?.timings,
     get ready() {
       return report.ready;
     },
@@ -98,5 +97,5 @@ export function assembleEmbed(context: EmbedContext): Embed {
     renewSession: renewal.renew,
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
-  }, { log, scope });
+  }, { log, scope, now });
 }

@@ -51,12 +51,13 @@ export interface Embed {
    */
   readonly state: EmbedState;
   /**
-   * When each moment of the first load happened (`performance.now()` ms): `created`, `mintStarted`,
-   * `minted`, `srcSet`, `ready`, `dashboardLoaded`. The same moments are User Timing marks
-   * (`svc-embed:<n> <publicId>:<moment>`), with measures from `created` to `ready` and to
-   * `dashboardLoaded`, so they show in the browser's performance panel.
+   * With the `timings` option (`timings: recordTimings()`): when each moment of the first load
+   * happened (`performance.now()` ms): `created`, `mintStarted`, `minted`, `srcSet`, `ready`,
+   * `dashboardLoaded`. The same moments are User Timing marks (`svc-embed:<n> <publicId>:<moment>`),
+   * with measures from `created` to `ready` and to `dashboardLoaded`, so they show in the browser's
+   * performance panel. Undefined without the option.
    */
-  readonly timings: Readonly<EmbedTimings>;
+  readonly timings: Readonly<EmbedTimings> | undefined;
   /**
    * Resolves with the `ready` payload. Rejects with why the first load failed, as a code:
    * `frame-silent` (the iframe's page loaded but sent no `ready`: a wrong baseUrl, or the tenant does

@@ -1,17 +1,21 @@
 export * from './script.js';
 export { requiredCsp } from './mount/required-csp.js';
 export type { RequiredCsp, RequiredCspOptions } from './mount/required-csp.js';
-export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter } from './sync-url/sync-url-options.js';
+export { urlParam } from './sync-url/url-sync.js';
+export type { UrlParamOptions } from './sync-url/url-sync.js';
+export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter, UrlSync } from './sync-url/sync-url-options.js';
+export type { WhenVisibleOptions } from './mount/when-visible.js';
 export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
-  EmbedOptions, EmbedSettings, LazyOption, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard, EmbedSrc, EmbedIframeSrc,
+  EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
+  EmbedSrc, EmbedIframeSrc, LazyStart, LazyTarget,
 } from './mount/embed-options.js';
 export type { DebugLogger } from './base/debug-logger.js';
 export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
 export type { LogoutResult } from './ledger/logout-result.js';
 export type { MintLimit } from './ledger/mint-limit.js';
 export type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
-export type { EmbedTimings } from './mount/embed-timings.js';
+export type { EmbedTimings, TimingName, TimingNotes, TimingRecorder } from './mount/embed-timings.js';
 export type { EventName, EventPayload, EventMessage, AnyEventMessage, UnknownMessage, ActionName, ActionPayload, Surface } from '@svc-embed/protocol';

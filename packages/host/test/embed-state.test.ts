@@ -1,7 +1,7 @@
 // embed.state and the `state` notification: the phases a page shows (a placeholder while minting or
 // loading, an error when failed), in order, with the reason of a failure.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedStateChange } from '../src/index.js';
+import { recordTimings, type EmbedStateChange } from '../src/index.js';
 import { flush, minter, READY, setup } from './helpers.js';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
@@ -63,11 +63,11 @@ describe('embed.state', () => {
 });
 
 describe('embed.timings', () => {
-  it('notes each moment of the first load once, in order, with User Timing marks and measures', async () => {
+  it('with timings: recordTimings(), notes each moment of the first load once, in order, with User Timing marks and measures', async () => {
     const marks = vi.spyOn(performance, 'mark');
     const measures = vi.spyOn(performance, 'measure');
-    const t = setup({ mintSessionId: minter().mint });
-    const { timings } = t.embed;
+    const t = setup({ mintSessionId: minter().mint, timings: recordTimings() });
+    const timings = t.embed.timings ?? {};
     expect(Object.keys(timings)).toEqual(['created', 'mintStarted']);
     await flush();
     t.emit('ready', READY);
@@ -80,5 +80,27 @@ describe('embed.timings', () => {
     expect(names.map((name) => name.split(':').pop())).toEqual(['created', 'mintStarted', 'minted', 'srcSet', 'ready', 'dashboardLoaded']);
     expect(names[0]).toMatch(/^svc-embed:\d+ d-42:created$/);
     expect(measures.mock.calls.map(([name]) => name.split(': ').pop())).toEqual(['created to ready', 'created to dashboardLoaded']);
+  });
+
+  it('without the option: no timings, no marks, no measures', async () => {
+    const marks = vi.spyOn(performance, 'mark');
+    const measures = vi.spyOn(performance, 'measure');
+    const t = setup({ mintSessionId: minter().mint });
+    await flush();
+    t.emit('ready', READY);
+    t.emit('dashboard-loaded', { publicId: 'd-42', widgetCount: 3 });
+    expect(t.embed.timings).toBeUndefined();
+    expect(marks).not.toHaveBeenCalled();
+    expect(measures).not.toHaveBeenCalled();
+  });
+
+  it('one recorder serves two embeds, each with timings of its own', async () => {
+    const timings = recordTimings();
+    const first = setup({ mintSessionId: minter().mint, timings });
+    const second = setup({ timings });
+    await flush();
+    second.emit('ready', READY);
+    expect(Object.keys(first.embed.timings ?? {})).toEqual(['created', 'mintStarted', 'minted', 'srcSet']);
+    expect(Object.keys(second.embed.timings ?? {})).toEqual(['created', 'srcSet', 'ready']);
   });
 });

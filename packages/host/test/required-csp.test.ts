@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { requiredCsp } from '../src/index.js';
 
 describe('requiredCsp', () => {
-  it('frame-src with the tenant origin, whatever the path of baseUrl', () => {
-    expect(requiredCsp({ baseUrl: 'https://tenant.example/analytics/' })).toEqual({
+  it('frame-src with the tenant origin', () => {
+    expect(requiredCsp({ baseUrl: 'https://tenant.example' })).toEqual({
       directives: { 'frame-src': ['https://tenant.example'] },
       header: 'frame-src https://tenant.example',
     });
+  });
+
+  it('refuses a baseUrl with a path, as createEmbed does, saying what to write', () => {
+    expect(() => requiredCsp({ baseUrl: 'https://tenant.example/analytics/' })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('write https://tenant.example') }),
+    );
   });
 
   it('with a session endpoint on the page\'s origin: connect-src \'self\'', () => {

@@ -3,6 +3,7 @@
 // the embed's events are synthetic MessageEvents (helpers.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError, syncUrl, type Embed, type UrlAdapter } from '../src/index.js';
+import { WRITES_PER_SECOND } from '../src/sync-url/history-pace.js';
 import { withQueryParam } from '../src/sync-url/url-adapter.js';
 import { flush, READY, setup, type Harness } from './helpers.js';
 
@@ -271,6 +272,109 @@ describe('syncUrl: the parameter is untrusted', () => {
   });
 });
 
+describe('syncUrl: the surface is untrusted too', () => {
+  // What a hostile surface on the tenant origin sent in the review: none may reach the page's URL.
+  const hostile = ['javascript:alert(document.domain)', '//evil.example/phish', '/\\evil.example', '/orders\r\nSet-Cookie: a=b', '/report\u202Efdp.exe', `/${'a'.repeat(200_000)}`];
+
+  it.each(hostile.map((path) => [path.slice(0, 40), path]))('a navigate event with %j writes nothing, logs it, and leaves the page as it was', (_, path) => {
+    const debug = vi.fn();
+    const own = setup({ debug });
+    syncUrl(own.embed, { param: 'dash', window: browser.window });
+    own.emit('ready', READY);
+    own.emit('view', { surface: 'dashboard', path: '/overview' });
+    own.emit('navigate', { path: '/orders', previousPath: '/overview' });
+    own.emit('navigate', { path, previousPath: '/orders' });
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/orders#top');
+    expect(browser.length()).toBe(2);
+    expect(debug).toHaveBeenCalledWith('url', 'refused', path.slice(0, 100));
+  });
+
+  it('through a router adapter, the same paths are never written', () => {
+    const router = fakeRouter();
+    syncUrl(t.embed, { adapter: router.adapter });
+    showStart(t);
+    for (const path of hostile) t.emit('navigate', { path, previousPath: '/overview' });
+    expect(router.writes).toEqual([]);
+  });
+
+  it('a crafted first page (its view) is never where back takes the embed: nothing is sent, nothing thrown', () => {
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    t.emit('ready', READY);
+    t.emit('view', { surface: 'dashboard', path: '//evil.example' });
+    viewerGoes(t, '/orders', '//evil.example');
+    browser.go(-1);
+    expect(t.payloads('navigate')).toEqual([]);
+    expect(reported).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('syncUrl: a surface cannot grow the page history without bound', () => {
+  /** The fake browser's window with a `navigator.userActivation` that says `isActive`. */
+  const activation = (isActive: boolean) => Object.assign(browser.window, { navigator: { userActivation: { isActive } } });
+
+  it(`1,000 navigations in a second add at most ${WRITES_PER_SECOND} entries; the last path is written once the second is over`, async () => {
+    activation(true);
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    for (let n = 0; n < 1_000; n += 1) t.emit('navigate', { path: `/page/${n}`, previousPath: '/overview' });
+    expect(browser.length()).toBe(1 + WRITES_PER_SECOND);
+    expect(browser.url()).toBe(`?a=b%20c&flag&dash=/page/${WRITES_PER_SECOND - 1}#top`);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/page/999#top');
+    expect(browser.length()).toBe(1 + WRITES_PER_SECOND);
+  });
+
+  it('without a user activation (where the browser tells), a navigation replaces the current entry', async () => {
+    activation(false);
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    for (let n = 0; n < 1_000; n += 1) {
+      t.emit('navigate', { path: `/page/${n}`, previousPath: '/overview' });
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(browser.length()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/page/999#top');
+  });
+
+  it('a viewer navigating at a human pace gets one entry per navigation', async () => {
+    activation(true);
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    for (const path of ['/orders', '/products', '/customers', '/returns', '/orders']) {
+      t.emit('navigate', { path, previousPath: '/overview' });
+      await vi.advanceTimersByTimeAsync(400);
+    }
+    expect(browser.length()).toBe(6);
+  });
+
+  /** An active viewer's embed whose surface navigates four times at once: three are written, `/d` waits. */
+  const fourAtOnce = () => {
+    activation(true);
+    syncUrl(t.embed, { param: 'dash', window: browser.window });
+    showStart(t);
+    for (const path of ['/a', '/b', '/c', '/d']) t.emit('navigate', { path, previousPath: '/overview' });
+  };
+
+  it('back while a write waits drops it: the entry the viewer went back to stays as it is', async () => {
+    fourAtOnce();
+    browser.go(-1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/b#top');
+    expect(browser.length()).toBe(4);
+  });
+
+  it('destroy() drops a waiting write', async () => {
+    fourAtOnce();
+    t.embed.destroy();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(browser.url()).toBe('?a=b%20c&flag&dash=/c#top');
+  });
+});
+
 describe('syncUrl: several embeds, and the end', () => {
   it('two embeds with two parameters stay independent', () => {
     const other = setup();
@@ -324,9 +428,9 @@ describe('syncUrl: several embeds, and the end', () => {
 
 describe('syncUrl: options', () => {
   const cases: [string, () => unknown, string][] = [
-    ['no param', () => syncUrl(t.embed, {} as never), 'param (such as "dash") or adapter'],
-    ['an empty param', () => syncUrl(t.embed, { param: '' }), 'param (such as "dash") or adapter'],
-    ['a param that is not a string', () => syncUrl(t.embed, { param: 42 as unknown as string }), 'param (such as "dash") or adapter'],
+    ['no param', () => syncUrl(t.embed, {} as never), 'param (a plain name such as "dash") or adapter'],
+    ['an empty param', () => syncUrl(t.embed, { param: '' }), 'param (a plain name such as "dash") or adapter'],
+    ['a param that is not a string', () => syncUrl(t.embed, { param: 42 as unknown as string }), 'param (a plain name such as "dash") or adapter'],
     ['a wrong history', () => syncUrl(t.embed, { param: 'dash', history: 'pushy' as 'push' }), 'history "push" or "replace"'],
     ['a wrong history with an adapter', () => syncUrl(t.embed, { adapter: fakeRouter().adapter, history: 'Replace' as 'replace' }), 'history "push" or "replace"'],
     ['not an embed', () => syncUrl({ iframe: t.embed.iframe } as Embed, { param: 'dash' }), 'an embed from createEmbed'],

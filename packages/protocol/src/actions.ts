@@ -34,7 +34,7 @@ export const actionSchemas = {
   }),
   /** Navigate to an in-embed path (see {@link isEmbedPath}). */
   navigate: z.object({
-    path: stringWhere(isEmbedPath, 'a path such as /orders: one leading "/", no control characters, 2048 at most'),
+    path: stringWhere(isEmbedPath, 'a path such as /orders: one leading "/", no control or bidi characters, 2048 at most'),
   }),
   /** Re-run queries and refresh data. Sent without a payload. */
   refresh: z.optional(z.object({})),

@@ -44,7 +44,7 @@ describe('what a failed check says', () => {
   });
 
   it("a custom check: the check's own sentence", () => {
-    expect(checkActionPayload('navigate', { path: 'reports' })).toEqual({ ok: false, field: 'payload.path', detail: 'expected a path such as /orders: one leading "/", no control characters, 2048 at most' });
+    expect(checkActionPayload('navigate', { path: 'reports' })).toEqual({ ok: false, field: 'payload.path', detail: 'expected a path such as /orders: one leading "/", no control or bidi characters, 2048 at most' });
     expect(checkActionPayload('set-timezone', { timezone: '' })).toEqual({ ok: false, field: 'payload.timezone', detail: 'expected a non-empty string' });
     expect(checkActionPayload('set-locale', { locale: 'english' })).toEqual({ ok: false, field: 'payload.locale', detail: 'expected a BCP 47 locale tag such as es-ES' });
     expect(checkActionPayload('set-filter', { filterUrlParameter: 'status=1' })).toEqual({

@@ -1,11 +1,6 @@
-import { createEmbed, type Embed, type EmbedSettings, type SessionLedger } from '@svc-embed/host';
-import { LISTENED, propName } from './event-props.js';
+import { createEmbed, type Embed, type EmbedOptions, type SessionLedger } from '@svc-embed/host';
+import { propName } from './event-props.js';
 import type { UseEmbedOptions } from './use-embed-options.js';
-
-/** The settings handed to `createEmbed` as they are when it is created (`publicId` and `src` go as they are too). */
-const PASSED_SETTINGS = [
-  'attributes', 'removeIframe', 'allowExport', 'timezone', 'readyTimeoutMs', 'mintTimeoutMs', 'maxAttempts', 'retryDelayMs', 'mintLimit', 'lazy', 'debug',
-] as const satisfies readonly (keyof EmbedSettings)[];
 
 /** The props as they are on the latest render: listeners and session callbacks are read from it when called. */
 interface LatestOptions {
@@ -22,34 +17,26 @@ interface EmbedFromProps {
 }
 
 /**
- * The embed the props describe now: the settings, what to load (`publicId` or `src` as given, for
- * `createEmbed` to check: both given, only possible untyped, is refused there, and so is neither),
- * where, and for a signed embed (one with a `mintSessionId` prop) the session callbacks. The
- * callbacks and the `on<Name>` listeners call the latest props, so changing one never recreates
- * the embed.
+ * The embed the props describe now: every prop as it is when it is created (`createEmbed` reads the
+ * settings it knows, and checks them: `publicId` and `src` both, or neither, only possible untyped,
+ * are refused there), where, and for a signed embed (one with a `mintSessionId` prop) the session
+ * callbacks. The callbacks and the `on<Name>` listeners call the latest props, so changing one never
+ * recreates the embed.
  */
 export function createEmbedFromProps({ container, ledger, latest }: EmbedFromProps): Embed {
   const options = latest.current;
   const mint = options.mintSessionId;
-  const settings: Partial<EmbedSettings> = {};
-  for (const key of PASSED_SETTINGS) if (options[key] !== undefined) Object.assign(settings, { [key]: options[key] });
-  const created = createEmbed({
-    ...settings,
-    ...(options.src === undefined ? { publicId: options.publicId } : { src: options.src, publicId: options.publicId }),
-    baseUrl: options.baseUrl,
-    container,
-    ledger,
-    sessionEndpoint: options.sessionEndpoint,
-    ...(mint
-      ? {
-          mintSessionId: () => (latest.current.mintSessionId ?? mint)(),
-          revokeSessionId: (...args: [sessionId: string]) => latest.current.revokeSessionId?.(...args),
-        }
-      : {}),
-  });
-  for (const name of LISTENED) {
-    const prop = propName(name);
-    created.on(name, (...args: unknown[]) => (latest.current[prop] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args));
-  }
+  const signed = mint && {
+    mintSessionId: () => (latest.current.mintSessionId ?? mint)(),
+    revokeSessionId: (sessionId: string) => latest.current.revokeSessionId?.(sessionId),
+  };
+  // The props as given (sessionEndpoint with mintSessionId, which only JavaScript can give, goes on
+  // to createEmbed, which refuses it), but the session callbacks, which call the latest props.
+  const created = createEmbed({ ...options, ...signed, container, ledger } as EmbedOptions);
+  const call = (name: string, ...args: unknown[]) => (latest.current[propName(name)] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args);
+  // Every event by its name (the wire type's last part), then the host notifications.
+  created.on('*', (payload, message) => call(message.type.slice(message.type.lastIndexOf(':') + 1), payload, message));
+  created.on('renewed', (info) => call('renewed', info));
+  created.on('renewal-failed', (info) => call('renewal-failed', info));
   return created;
 }

@@ -13,14 +13,8 @@ type ListenedName = Exclude<keyof EmbedListeners, '*'>;
  */
 export type EmbedEventProps = { [N in ListenedName as `on${PascalCase<N>}`]?: EmbedListeners[N] };
 
-/** Every listener a component can take as a prop. */
-export const LISTENED: readonly ListenedName[] = [
-  'ready', 'view', 'navigate', 'dashboard-loaded', 'download', 'drilldown', 'ai-query', 'session-expiring', 'session-expired', 'error',
-  'renewed', 'renewal-failed',
-];
-
-/** The prop name of a listener: `download` -> `onDownload`. */
-export function propName(name: ListenedName): keyof EmbedEventProps {
+/** The prop name of a listener: `download` -> `onDownload` (an event of a type this SDK does not know has none). */
+export function propName(name: string): keyof EmbedEventProps {
   return `on${name.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}` as keyof EmbedEventProps;
 }
 

@@ -1,11 +1,18 @@
 'use client';
-import { syncUrl, type Embed, type UrlAdapter } from '@svc-embed/host';
+import { EmbedError, type Embed, type UrlSync } from '@svc-embed/host';
 import { useEffect } from 'react';
 
-/** Runs `syncUrl` for the embed while it lives; a new parameter name or adapter starts it again. */
-export function useSyncUrl(embed: Embed | undefined, target: string | UrlAdapter | undefined): void {
+/**
+ * Runs the `syncUrl` prop (`urlParam('dash')`, a router's adapter) for the embed while it lives; a
+ * new one starts it again. The prop brings `syncUrl` with it: this file does not import it, so a
+ * component without the prop does not carry it.
+ * @throws {EmbedError} `invalid-option` for a prop that is no `UrlSync` (a bare parameter name, say)
+ */
+export function useSyncUrl(embed: Embed | undefined, sync: UrlSync | undefined): void {
   useEffect(() => {
-    if (!embed || target === undefined) return;
-    return syncUrl(embed, typeof target === 'string' ? { param: target } : { adapter: target });
-  }, [embed, target]);
+    if (!embed || sync === undefined) return;
+    if (typeof sync?.follow !== 'function')
+      throw new EmbedError('invalid-option', `syncUrl takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`);
+    return sync.follow(embed);
+  }, [embed, sync]);
 }

@@ -1,5 +1,5 @@
 'use client';
-import type { UrlAdapter } from '@svc-embed/host';
+import { syncUrl, type UrlAdapter, type UrlSync } from '@svc-embed/host';
 import { useEffect, useRef, useState } from 'react';
 
 /** What {@link useUrlAdapter} makes an adapter of: a router's value and its writer. */
@@ -11,11 +11,11 @@ export interface RouterUrl {
 }
 
 /**
- * Turns a router's state into the `UrlAdapter` that `syncUrl` (and the `syncUrl` prop) reads and
- * writes, so that the router (React Router, the Next.js App Router …) stays in charge of history:
- * `read()` gives the latest `value`, `write` calls the latest `write`, and a change of `value` that a
- * render brings (back, forward, a link) is told to the subscribers. The adapter is the same object
- * on every render.
+ * Turns a router's state into the `UrlAdapter` that `syncUrl` reads and writes, and the value of
+ * the `syncUrl` prop (a `UrlSync`, which brings `syncUrl` with it), so that the router (React
+ * Router, the Next.js App Router …) stays in charge of history: `read()` gives the latest `value`,
+ * `write` calls the latest `write`, and a change of `value` that a render brings (back, forward, a
+ * link) is told to the subscribers. The adapter is the same object on every render.
  * @example
  * const [searchParams, setSearchParams] = useSearchParams(); // React Router
  * const dash = useUrlAdapter({
@@ -28,18 +28,19 @@ export interface RouterUrl {
  * });
  * return <SvcEmbed baseUrl={baseUrl} publicId="sales-overview" syncUrl={dash} />;
  */
-export function useUrlAdapter(router: RouterUrl): UrlAdapter {
+export function useUrlAdapter(router: RouterUrl): UrlAdapter & UrlSync {
   const latest = useRef(router);
   latest.current = router;
   const [{ adapter, changed }] = useState(() => {
     const subscribers = new Set<() => void>();
-    const made: UrlAdapter = {
+    const made: UrlAdapter & UrlSync = {
       read: () => latest.current.value,
       write: (path, options) => latest.current.write(path, options),
       subscribe(onChange) {
         subscribers.add(onChange);
         return () => subscribers.delete(onChange);
       },
+      follow: (embed) => syncUrl(embed, { adapter: made }),
     };
     return { adapter: made, changed: () => subscribers.forEach((onChange) => onChange()) };
   });

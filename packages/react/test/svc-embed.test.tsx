@@ -10,7 +10,7 @@ import { StrictMode, createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionLedger, type Embed } from '@svc-embed/host';
 import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/helpers.js';
-import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
+import { recordTimings, SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
 import { embedIn } from './embed-ref.js';
 
 afterEach(cleanup);
@@ -169,5 +169,34 @@ describe('SessionLedgerProvider', () => {
     const Lonely = () => <>{useSessionLedger().ledger ? 'x' : 'y'}</>;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Lonely />)).toThrow(/SessionLedgerProvider/);
+  });
+});
+
+describe('mistakes refused, features opted in', () => {
+  it.each([
+    ['sessionEndpoint with mintSessionId', { sessionEndpoint: '/api/embed-session', mintSessionId: () => 's1' }, 'give sessionEndpoint or mintSessionId and revokeSessionId, not both'],
+    ['lazy as a boolean', { lazy: true }, 'lazy takes whenVisible() from @svc-embed/host (got true)'],
+    ['timings as a boolean', { timings: true }, 'timings takes recordTimings() from @svc-embed/host (got true)'],
+    ['syncUrl as a bare name', { syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or a router's adapter (got "dash")`],
+  ])('%s (JavaScript) is invalid-option, saying what to write', (_, props, message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const loose = props as unknown as { sessionEndpoint?: string };
+    expect(() => render(<SvcEmbed baseUrl={TENANT} publicId="d-42" {...loose} />)).toThrow(expect.objectContaining({ code: 'invalid-option', message }));
+  });
+
+  it('lazy takes a start of its own; timings={recordTimings()} gives the embed its timings', async () => {
+    const ref = createRef<Embed | undefined>();
+    const mint = mintCounter();
+    let start = () => {};
+    render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" mintSessionId={mint} timings={recordTimings()} lazy={(target) => {
+      start = target.start;
+      return () => {};
+    }} />);
+    await waitFor(() => expect(ref.current).toBeDefined());
+    expect(ref.current?.state).toBe('waiting');
+    expect(mint).not.toHaveBeenCalled();
+    act(() => start());
+    await waitFor(() => expect(mint).toHaveBeenCalledTimes(1));
+    expect(Object.keys(ref.current?.timings ?? {})).toEqual(['created', 'mintStarted', 'minted', 'srcSet']);
   });
 });

@@ -2,14 +2,14 @@
  * @vitest-environment happy-dom
  * @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
  */
-// The syncUrl prop: a parameter name keeps the path in window.location; an adapter made with
+// The syncUrl prop: urlParam('dash') keeps the path in window.location; an adapter made with
 // useUrlAdapter keeps it in a router's state (a fake router here: a stack of values in React state).
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, createRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Embed } from '@svc-embed/host';
 import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../host/test/helpers.js';
-import { SvcEmbed, useUrlAdapter } from '../src/index.js';
+import { SvcEmbed, urlParam, useUrlAdapter } from '../src/index.js';
 import { embedIn } from './embed-ref.js';
 
 afterEach(() => {
@@ -32,10 +32,10 @@ const navigated = (frame: FrameWindow, path: string, previousPath: string) =>
   act(() => deliver(event('navigate', { path, previousPath }), TENANT, frame));
 
 describe('syncUrl prop', () => {
-  it('with a parameter name, under StrictMode: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
+  it('with urlParam, under StrictMode: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
     window.history.replaceState(null, '', '/reports?dash=/orders');
     const ref = createRef<Embed | undefined>();
-    const { unmount } = render(<StrictMode><SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" syncUrl="dash" /></StrictMode>);
+    const { unmount } = render(<StrictMode><SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} /></StrictMode>);
     const frame = showStart(await embedIn(ref));
     expect(navigations(frame)).toEqual(['/orders']);
     navigated(frame, '/orders', '/overview');
@@ -44,7 +44,7 @@ describe('syncUrl prop', () => {
     unmount();
     // Free again: another embed may claim it.
     const again = createRef<Embed | undefined>();
-    render(<SvcEmbed ref={again} baseUrl={TENANT} publicId="d-42" syncUrl="dash" />);
+    render(<SvcEmbed ref={again} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} />);
     await embedIn(again);
   });
 

@@ -1,3 +1,4 @@
+import { checkAllowedOrigins } from './allowed-origins.js';
 import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createMemoryStore } from './stores/memory-store.js';
@@ -50,7 +51,7 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const { onError, onRevoke } = options;
   return {
     path: checkPath(options.path),
-    allowedOrigins: checkOrigins(options.allowedOrigins),
+    allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
     viewer: options.viewer,
     mint: options.mint,
     revoke: options.revoke,
@@ -70,19 +71,6 @@ function checkPath(path: unknown): string {
   const trimmed = path.replace(/\/+$/, '');
   if (!trimmed || /[?#\s]/.test(trimmed)) throw invalid(`path must be a path below the root without query, fragment or spaces, such as '/api/embed-session' (got ${JSON.stringify(path)})`);
   return trimmed;
-}
-
-function checkOrigins(origins: unknown): ReadonlySet<string> {
-  if (!Array.isArray(origins) || origins.length === 0) {
-    throw invalid("allowedOrigins must list the origins of the pages that call the endpoint, such as ['https://app.example']");
-  }
-  for (const origin of origins) {
-    const parsed = typeof origin === 'string' && URL.canParse(origin) ? new URL(origin).origin : 'null';
-    if (parsed === 'null' || parsed !== origin) {
-      throw invalid(`allowedOrigins takes exact origins, scheme, host and port with no path or trailing slash, such as 'https://app.example' (got ${JSON.stringify(origin)})`);
-    }
-  }
-  return new Set(origins as string[]);
 }
 
 function checkStore(store: SessionStore | undefined): SessionStore | undefined {

@@ -1,14 +1,15 @@
-import type { EmbedOptions, EmbedSettings, EmbedSurface, SessionLedger, UrlAdapter } from '@svc-embed/host';
+import type { EmbedOptions, EmbedSession, EmbedSessionCallbacks, EmbedSettings, EmbedSurface, SessionLedger, UrlSync } from '@svc-embed/host';
 import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import type { EmbedEventHandlers } from './embed-events.js';
 
 /**
  * Options of {@link useEmbed} and props of `<SvcEmbed>`: every `createEmbed` setting but the
- * injected window, document and clock; what to load, `publicId` or `src` (the place is the element
+ * injected window, document and clock; the session (`sessionEndpoint`, or `mintSessionId` and
+ * `revokeSessionId`: not both); what to load, `publicId` or `src` (the place is the element
  * bound to `container`, so there is no `container` or `iframe`); an `on<Name>` listener per event;
  * and the settings that follow through actions, without recreating the embed.
  */
-export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & EmbedSurface & EmbedEventHandlers & FollowedSettings;
+export type UseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & EmbedSession & EmbedSurface & EmbedEventHandlers & FollowedSettings;
 
 /** The settings sent as actions whenever they change, and `syncUrl`. */
 export interface FollowedSettings {
@@ -19,15 +20,26 @@ export interface FollowedSettings {
   /** Sent as `set-theme` whenever its content changes. */
   theme?: EmbedTheme;
   /**
-   * Keeps the embed's in-embed path in the page URL (see `syncUrl` of `@svc-embed/host`): a query
-   * parameter's name (`"dash"`, through `window.history`), or an adapter of your router made with
-   * `useRouterUrl` (Vue Router) or `useUrlAdapter`, so that the router stays in charge of history.
+   * Keeps the embed's in-embed path in the page URL (see `syncUrl` of `@svc-embed/host`):
+   * `urlParam('dash')` (a query parameter, through `window.history`), or your router's adapter made
+   * with `useRouterUrl` (Vue Router) or `useUrlAdapter`, so that the router stays in charge of
+   * history. Without it the component carries none of `syncUrl`.
    */
-  syncUrl?: string | UrlAdapter;
+  syncUrl?: UrlSync;
 }
 
-/** {@link UseEmbedOptions} with `publicId` and `src` both optional, as `<SvcEmbed>`'s props have them. */
-export type LooseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & { publicId?: string; src?: string } & EmbedEventHandlers & FollowedSettings;
+/**
+ * {@link UseEmbedOptions} with `publicId` and `src` both optional, and the session's options too, as
+ * `<SvcEmbed>`'s props have them (Vue's props cannot say "one of two": `createEmbed` refuses both).
+ */
+export type LooseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now'> & { publicId?: string; src?: string } & LooseSession & EmbedEventHandlers & FollowedSettings;
+
+/** The session's options, each optional. */
+interface LooseSession {
+  sessionEndpoint?: string;
+  mintSessionId?: EmbedSessionCallbacks['mintSessionId'];
+  revokeSessionId?: EmbedSessionCallbacks['revokeSessionId'];
+}
 
 /** What makes a new embed when it changes: a new URL or a new way to mint (see {@link useEmbed}). */
 export function recipeOf(options: LooseEmbedOptions): string {

@@ -1,4 +1,4 @@
-import { syncUrl, type Embed } from '@svc-embed/host';
+import { EmbedError, type Embed } from '@svc-embed/host';
 import type { EmbedTheme } from '@svc-embed/protocol';
 import { computed, watch, watchPostEffect, type ShallowRef } from 'vue';
 import type { LooseEmbedOptions } from './embed-settings.js';
@@ -13,8 +13,8 @@ export interface FollowedEmbed {
 
 /**
  * Sends `colorScheme`, `locale` and `theme` as actions once the embed exists and whenever they
- * change; `timezone` only when it changes (the first one is in the embed's URL); and runs `syncUrl`
- * for each embed while it lives (a new parameter or adapter starts it again). Each effect runs again
+ * change; `timezone` only when it changes (the first one is in the embed's URL); and runs the
+ * `syncUrl` option's `UrlSync` for each embed while it lives (a new one starts it again). Each effect runs again
  * when what it reads changes: the embed, or its one setting (the embed's senders read nothing reactive).
  */
 export function followSettings({ embed, read }: FollowedEmbed): void {
@@ -35,9 +35,12 @@ export function followSettings({ embed, read }: FollowedEmbed): void {
   watch(() => read().timezone, (timezone) => {
     if (embed.value && timezone) embed.value.setTimezone(timezone);
   });
-  // A watch, not an effect: syncUrl reads the router's state, which must not restart it.
+  // A watch, not an effect: syncUrl reads the router's state, which must not restart it. The prop
+  // brings syncUrl with it (a UrlSync): this file does not import it, so an app without it carries none.
   watch([() => embed.value, () => read().syncUrl], (now, _, onCleanup) => {
-    const [current, target] = now;
-    if (current && target !== undefined) onCleanup(syncUrl(current, typeof target === 'string' ? { param: target } : { adapter: target }));
+    const [current, sync] = now;
+    if (!current || sync === undefined) return;
+    if (typeof sync?.follow !== 'function') throw new EmbedError('invalid-option', `sync-url takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`);
+    onCleanup(sync.follow(current));
   }, { flush: 'post' });
 }

@@ -9,3 +9,6 @@ export { useUrlAdapter } from './use-url-adapter.js';
 export type { RouterUrl } from './use-url-adapter.js';
 export { useRouterUrl } from './use-router-url.js';
 export type { QueryRouter, RouterUrlOptions } from './use-router-url.js';
+// From @svc-embed/host, for the props that take them: `:sync-url="urlParam('dash')"`, `:lazy="whenVisible()"`,
+// `:timings="recordTimings()"`. An app that does not use one does not carry it.
+export { urlParam, whenVisible, recordTimings } from '@svc-embed/host';

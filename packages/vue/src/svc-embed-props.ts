@@ -1,4 +1,4 @@
-import type { EmbedSettings, UrlAdapter } from '@svc-embed/host';
+import type { EmbedSessionCallbacks, EmbedSettings, UrlSync } from '@svc-embed/host';
 import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import type { PropType } from 'vue';
 import type { LooseEmbedOptions } from './embed-settings.js';
@@ -14,8 +14,8 @@ const optionalBoolean = { type: Boolean, default: undefined } as const;
  * applies), and `baseUrl`, which is required.
  */
 const runtimeProps = () => ({
-  ...Object.fromEntries('publicId src timezone sessionEndpoint mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
-  ...Object.fromEntries('allowExport lazy removeIframe debug'.split(' ').map((name) => [name, { type: Boolean, default: undefined }])),
+  ...Object.fromEntries('publicId src timezone sessionEndpoint mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit lazy timings colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
+  ...Object.fromEntries('allowExport removeIframe debug'.split(' ').map((name) => [name, { type: Boolean, default: undefined }])),
   baseUrl: { type: null, required: true },
 });
 
@@ -35,11 +35,12 @@ export type SvcEmbedPropsOptions = {
   allowExport: OptionalBoolean;
   timezone: PropType<string>;
   sessionEndpoint: PropType<string>;
-  mintSessionId: PropType<EmbedSettings['mintSessionId']>;
-  revokeSessionId: PropType<EmbedSettings['revokeSessionId']>;
+  mintSessionId: PropType<EmbedSessionCallbacks['mintSessionId']>;
+  revokeSessionId: PropType<EmbedSessionCallbacks['revokeSessionId']>;
   ledger: PropType<EmbedSettings['ledger']>;
   attributes: PropType<EmbedSettings['attributes']>;
-  lazy: OptionalBoolean<EmbedSettings['lazy']>;
+  lazy: PropType<EmbedSettings['lazy']>;
+  timings: PropType<EmbedSettings['timings']>;
   removeIframe: OptionalBoolean;
   readyTimeoutMs: PropType<number>;
   mintTimeoutMs: PropType<number>;
@@ -50,7 +51,7 @@ export type SvcEmbedPropsOptions = {
   colorScheme: PropType<ColorScheme>;
   locale: PropType<string>;
   theme: PropType<EmbedTheme>;
-  syncUrl: PropType<string | UrlAdapter>;
+  syncUrl: PropType<UrlSync>;
 };
 
 /** `<SvcEmbed>`'s props declaration: {@link SvcEmbedPropsOptions}, written compactly (each byte is the app's). */

@@ -1,4 +1,4 @@
-import type { UrlAdapter } from '@svc-embed/host';
+import type { UrlAdapter, UrlSync } from '@svc-embed/host';
 import { useUrlAdapter } from './use-url-adapter.js';
 
 /** A query value as Vue Router has it: a string, null (`?dash`), an array (`?dash=a&dash=b`), or absent. */
@@ -32,13 +32,13 @@ const firstString = (value: QueryValue): string | null => {
  * The `UrlAdapter` of a query parameter kept by Vue Router: the embed's in-embed path goes to
  * `?dash=/orders` through `router.push` (or `router.replace`), the route's other query parameters
  * and hash stay, and back, forward and `<RouterLink>`s bring the embed to the path they hold. Call it
- * in `setup`, and give the result to `syncUrl`.
+ * in `setup`, and give the result to the `sync-url` prop (or to `syncUrl`).
  * @example
  * // <script setup lang="ts">
  * const dash = useRouterUrl({ router: useRouter(), param: 'dash' });
  * // <template><SvcEmbed base-url="https://tenant.example" public-id="sales-overview" :sync-url="dash" /></template>
  */
-export function useRouterUrl({ router, param }: RouterUrlOptions): UrlAdapter {
+export function useRouterUrl({ router, param }: RouterUrlOptions): UrlAdapter & UrlSync {
   return useUrlAdapter({
     value: () => firstString(router.currentRoute.value.query[param]),
     write(path, { replace }) {

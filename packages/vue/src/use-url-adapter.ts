@@ -1,4 +1,4 @@
-import type { UrlAdapter } from '@svc-embed/host';
+import { syncUrl, type UrlAdapter, type UrlSync } from '@svc-embed/host';
 import { watch } from 'vue';
 
 /** What {@link useUrlAdapter} makes an adapter of: a router's value and its writer. */
@@ -10,22 +10,25 @@ export interface RouterUrl {
 }
 
 /**
- * Turns a router's state into the `UrlAdapter` that `syncUrl` (and the `syncUrl` prop) reads and
- * writes, so that the router stays in charge of history: `read()` gives `value()`, `write` calls
+ * Turns a router's state into the `UrlAdapter` that `syncUrl` reads and writes, and the value of
+ * the `syncUrl` prop (a `UrlSync`, which brings `syncUrl` with it), so that the router stays in
+ * charge of history: `read()` gives `value()`, `write` calls
  * `write`, and a change of `value()` (back, forward, a link) is told to the subscribers. Call it in
  * `setup`: it stops watching with the component. For Vue Router, {@link useRouterUrl} does it all.
  * @example
  * const dash = useUrlAdapter({ value: () => store.dash, write: (path) => { store.dash = path; } });
  */
-export function useUrlAdapter(router: RouterUrl): UrlAdapter {
+export function useUrlAdapter(router: RouterUrl): UrlAdapter & UrlSync {
   const subscribers = new Set<() => void>();
   watch(router.value, () => subscribers.forEach((onChange) => onChange()));
-  return {
+  const adapter: UrlAdapter & UrlSync = {
     read: router.value,
     write: (path, options) => router.write(path, options),
     subscribe(onChange) {
       subscribers.add(onChange);
       return () => subscribers.delete(onChange);
     },
+    follow: (embed) => syncUrl(embed, { adapter }),
   };
+  return adapter;
 }

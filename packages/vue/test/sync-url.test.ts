@@ -1,4 +1,4 @@
-// The syncUrl prop: a parameter name keeps the path in window.location; useRouterUrl keeps it in
+// The syncUrl prop: urlParam('dash') keeps the path in window.location; useRouterUrl keeps it in
 // Vue Router's query (a real router on an in-memory history here), so the router stays in charge.
 import type { Embed } from '@svc-embed/host';
 import { attachFakeFrame, type FakeFrame } from '@svc-embed/testing';
@@ -6,7 +6,7 @@ import { mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
 import { createMemoryHistory, createRouter, RouterView, useRouter } from 'vue-router';
-import { SvcEmbed, useRouterUrl } from '../src/index.js';
+import { SvcEmbed, urlParam, useRouterUrl } from '../src/index.js';
 
 const TENANT = 'https://tenant.example';
 const until = (condition: () => boolean) => vi.waitFor(() => expect(condition()).toBe(true));
@@ -28,9 +28,9 @@ const navigations = (frame: FakeFrame) => frame.actions.filter((action) => actio
 const embedOf = (wrapper: { vm: unknown }) => (wrapper.vm as { embed: Embed | undefined }).embed;
 
 describe('syncUrl prop', () => {
-  it('with a parameter name: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
+  it('with urlParam: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
     window.history.replaceState(null, '', '/reports?dash=/orders');
-    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: 'dash' }, attachTo: document.body });
+    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
     await until(() => embedOf(wrapper) !== undefined);
     const frame = showStart(embedOf(wrapper)!);
     await until(() => navigations(frame).length === 1);
@@ -40,7 +40,7 @@ describe('syncUrl prop', () => {
     await until(() => window.location.search === '?dash=/products');
     wrapper.unmount();
     // Free again: another embed may claim it.
-    const again = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: 'dash' }, attachTo: document.body });
+    const again = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
     await until(() => embedOf(again) !== undefined);
   });
 
@@ -73,5 +73,18 @@ describe('syncUrl prop', () => {
     // The router kept its own history: the window's was not touched.
     expect(window.history.length).toBe(length);
     expect(window.location.search).toBe('');
+  });
+
+  it('a bare parameter name (JavaScript) is invalid-option, saying what to write', async () => {
+    const errors: unknown[] = [];
+    const wrapper = mount(SvcEmbed, {
+      props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: 'dash' as never },
+      attachTo: document.body,
+      global: { config: { errorHandler: (error) => void errors.push(error) } },
+    });
+    await until(() => errors.length === 1);
+    expect(errors).toEqual([expect.objectContaining({ code: 'invalid-option', message: `sync-url takes urlParam('dash') or a router's adapter (got "dash")` })]);
+    expect(window.location.search).toBe('');
+    wrapper.unmount();
   });
 });

@@ -89,8 +89,8 @@ const actionPayloads: Record<string, fc.Arbitrary<unknown>> = {
     { filterUrlParameter: fc.tuple(ident, fc.stringMatching(/^[a-z_][a-z0-9_.]{0,8}$/), json).map(([view, dimension, value]) => `f_${view}.${dimension}=${JSON.stringify(value ?? null)}`) },
     ['filterUrlParameter'],
   ),
-  // An in-embed path: one leading "/" (no "//" or "/\\"), no control characters, 2048 at most.
-  navigate: rec({ path: text.filter((s) => !/^[/\\]/.test(s) && !/[\u0000-\u001f\u007f-\u009f]/.test(s) && s.length < 2048).map((s) => `/${s}`) }, ['path']),
+  // An in-embed path: one leading "/" (no "//" or "/\\"), no control, format or bidi characters, 2048 at most.
+  navigate: rec({ path: text.filter((s) => !/^[/\\]/.test(s) && !/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u.test(s) && s.length < 2048).map((s) => `/${s}`) }, ['path']),
   refresh: fc.constantFrom(undefined, {}),
   'set-session': rec({ sessionId: fc.string({ minLength: 1, maxLength: 24 }) }, ['sessionId']),
 };

@@ -1,7 +1,9 @@
 // Reading `<svc-embed>`'s attributes: its properties (each reflects an attribute), what its embed is
 // made from, and the options of `createEmbed` they give.
 import { EmbedError } from '../base/errors.js';
-import type { EmbedOptions, EmbedSurface } from '../mount/embed-options.js';
+import { recordTimings } from '../mount/embed-timings.js';
+import type { EmbedSettings, EmbedSurface } from '../mount/embed-options.js';
+import { whenVisible } from '../mount/when-visible.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
 export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url'] as const;
@@ -47,16 +49,18 @@ export function settingsKey(element: Element): string {
 
 /**
  * The options of the element's embed that its attributes give: `base-url`, what it loads (`src` when
- * set, else `public-id`), `allow-export`, `lazy`, `timezone`.
+ * set, else `public-id`), `allow-export`, `lazy` (`whenVisible()`), `timezone`; and its timings,
+ * always recorded (`element.embed.timings`).
  * @throws {EmbedError} `invalid-option` when the element has neither `src` nor `public-id`
  */
-export function optionsFromAttributes(element: Element, baseUrl: string): EmbedSurface & Pick<EmbedOptions, 'baseUrl' | 'allowExport' | 'lazy' | 'timezone'> {
+export function optionsFromAttributes(element: Element, baseUrl: string): EmbedSurface & Pick<EmbedSettings, 'baseUrl' | 'allowExport' | 'lazy' | 'timezone' | 'timings'> {
   return {
     baseUrl,
     ...surfaceOf(element),
     allowExport: element.hasAttribute('allow-export'),
-    lazy: element.hasAttribute('lazy'),
+    lazy: element.hasAttribute('lazy') ? whenVisible() : undefined,
     timezone: element.getAttribute('timezone') ?? undefined,
+    timings: recordTimings(),
   };
 }
 

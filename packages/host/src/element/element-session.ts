@@ -1,5 +1,5 @@
 import type { SessionCallbacks } from '../ledger/session-endpoint.js';
-import { sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
+import { checkSessionEndpoint, sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
 import { EmbedError } from '../base/errors.js';
 import type { SvcEmbedElement } from './svc-embed-types.js';
 
@@ -8,9 +8,12 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
  * as they are when called (set now or later), else those of its `session-endpoint`; and that endpoint,
  * which the embed registers with its ledger (the one place that does: `createEmbedIds`), so that
  * logout goes through it and through the viewer's other tabs. Without either the embed is private.
+ * @throws {EmbedError} `invalid-option` for a `session-endpoint` on another origin than the page's
  */
 export function elementCallbacks(element: SvcEmbedElement): SessionCallbacks {
-  const endpoint = element.sessionEndpoint ? sessionEndpointCallbacks(element.sessionEndpoint) : undefined;
+  const { sessionEndpoint } = element;
+  if (sessionEndpoint) checkSessionEndpoint(sessionEndpoint, element.ownerDocument.defaultView ?? window);
+  const endpoint = sessionEndpoint ? sessionEndpointCallbacks(sessionEndpoint) : undefined;
   if (element.mintSessionId === undefined && !endpoint) return { mintSessionId: undefined, revokeSessionId: undefined, endpoint };
   return {
     mintSessionId: () => {

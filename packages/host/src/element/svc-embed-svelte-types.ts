@@ -22,21 +22,42 @@ export type SvcEmbedSvelteEvents = {
  * two present-or-absent ones take `true` or `null` only (Svelte writes `{false}` as the text
  * `"false"`, which is present: use the `allowExport` property to switch it), the element's properties
  * that are no attributes (`allowExport`, `mintSessionId`, `revokeSessionId`, `ledger`: Svelte sets a
- * property when the registered element has one), and an `onsvc-<name>` attribute per event.
+ * property when the registered element has one), and an `onsvc-<name>` attribute per event. The
+ * session is `session-endpoint` or the two functions, not both, as `createEmbed` takes it (in one
+ * tag the types can say so).
  */
-export interface SvcEmbedSvelteAttributes extends Omit<SvcEmbedAttributes, 'allow-export' | 'lazy'>, SvcEmbedSvelteEvents {
+export type SvcEmbedSvelteAttributes = SvcEmbedSvelteSettings & (SvcEmbedSvelteEndpoint | SvcEmbedSvelteCallbacks);
+
+/** What {@link SvcEmbedSvelteAttributes} take besides the session. */
+export interface SvcEmbedSvelteSettings extends Omit<SvcEmbedAttributes, 'allow-export' | 'lazy' | 'session-endpoint'>, SvcEmbedSvelteEvents {
   /** Shows the embed's download actions: present (`allow-export`, `{true}`) or absent (`{null}`). */
   'allow-export'?: true | '' | null;
   /** Starts the embed only once it comes near the viewport: present or absent (`{null}`). */
   lazy?: true | '' | null;
   /** The `allowExport` property: `{false}` works here. */
   allowExport?: boolean;
-  /** Mints a session id; overrides `session-endpoint`. */
-  mintSessionId?: SvcEmbedElement['mintSessionId'];
-  /** Revokes a session id; overrides `session-endpoint`. */
-  revokeSessionId?: SvcEmbedElement['revokeSessionId'];
   /** The viewer's ledger, shared with other embeds (a new one signs a signed-out element in). */
   ledger?: SvcEmbedElement['ledger'];
+}
+
+/** A session endpoint mints and revokes: no functions then. */
+export interface SvcEmbedSvelteEndpoint {
+  /** `POST` to it mints `{ sessionId }`, `DELETE <endpoint>/<id>` revokes; on the page's origin. */
+  'session-endpoint'?: string;
+  /** Not with `session-endpoint`. */
+  mintSessionId?: undefined;
+  /** Not with `session-endpoint`. */
+  revokeSessionId?: undefined;
+}
+
+/** Functions of yours mint and revoke: no session endpoint then. */
+export interface SvcEmbedSvelteCallbacks {
+  /** Not with `mintSessionId` or `revokeSessionId`. */
+  'session-endpoint'?: undefined;
+  /** Mints a session id. */
+  mintSessionId?: SvcEmbedElement['mintSessionId'];
+  /** Revokes a session id. */
+  revokeSessionId?: SvcEmbedElement['revokeSessionId'];
 }
 
 /** Stand-in for Svelte's `HTMLAttributes`, seen only where svelte is not installed (see the top of this file). */

@@ -74,3 +74,24 @@ export function sessionCallbacks(options: Partial<Omit<SessionCallbacks, 'endpoi
   const endpoint = sessionEndpointCallbacks(sessionEndpoint);
   return { mintSessionId: endpoint.mintSessionId, revokeSessionId: endpoint.revokeSessionId, endpoint };
 }
+
+/** The origin of `endpoint` resolved against the page's URL, or undefined when it is no path or URL. */
+function originOf(endpoint: unknown, page: string): string | undefined {
+  try {
+    return typeof endpoint === 'string' && endpoint.trim() !== '' ? new URL(endpoint, page).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a session endpoint before anything is created: a path (or a URL) on the page's own origin.
+ * The SDK calls it with the viewer's cookies, same-origin only (and `@svc-embed/server` answers other
+ * sites 403), so an endpoint on another origin could only fail, later and under another name.
+ * @throws {EmbedError} `invalid-option`, saying what to write
+ */
+export function checkSessionEndpoint(endpoint: unknown, win: Window): void {
+  const { href, origin } = win.location;
+  if (originOf(endpoint, href) !== origin)
+    throw new EmbedError('invalid-option', `sessionEndpoint must be a path on this page's origin (${origin}), such as /api/embed-session (got ${JSON.stringify(endpoint)})`);
+}

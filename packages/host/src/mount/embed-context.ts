@@ -1,10 +1,9 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
-import { sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
+import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import type { EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
-import { checkLazy } from './lazy-start.js';
 import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
 
@@ -54,6 +53,18 @@ function checkPlaceAndSurface(options: EmbedOptions): void {
 }
 
 /**
+ * Refuses a `lazy` or `timings` that no function made (`lazy: true`, say): each takes what a function
+ * of `@svc-embed/host` makes, so that an app that does not use it does not carry it.
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkMadeOptions(options: EmbedOptions): void {
+  for (const [name, made] of [['lazy', 'whenVisible()'], ['timings', 'recordTimings()']] as const) {
+    const value: unknown = options[name];
+    if (value !== undefined && typeof value !== 'function') throw new EmbedError('invalid-option', `${name} takes ${made} from @svc-embed/host (got ${JSON.stringify(value)})`);
+  }
+}
+
+/**
  * Checks the options that can be checked before anything is created, and fills in the defaults.
  * @throws {EmbedError} `invalid-option`
  */
@@ -64,10 +75,8 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   const origin = tenantOrigin(options.baseUrl);
   checkPlaceAndSurface(options);
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
-  checkLazy(options.lazy, win);
-  const { sessionEndpoint } = options;
-  if (sessionEndpoint !== undefined && (typeof sessionEndpoint !== 'string' || sessionEndpoint.trim() === ''))
-    throw new EmbedError('invalid-option', `sessionEndpoint must be a path such as /api/embed-session (got ${JSON.stringify(sessionEndpoint)})`);
+  checkMadeOptions(options);
+  if (options.sessionEndpoint !== undefined) checkSessionEndpoint(options.sessionEndpoint, win);
   const { readyTimeoutMs = 30_000 } = options;
   return {
     options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,

@@ -1,21 +1,37 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import type { MintLimit } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
+import type { TimingRecorder } from './embed-timings.js';
 
-/** `createEmbed`'s `lazy` option: `true`, or the margin around the viewport that counts as seen. */
-export type LazyOption = boolean | { rootMargin?: string };
+/** What a {@link LazyStart} is given: the embed's iframe, its window, and how to start it. */
+export interface LazyTarget {
+  /** The embed's iframe, in the page (what comes into view). */
+  iframe: HTMLIFrameElement;
+  /** The page's window (its `IntersectionObserver`). */
+  window: Window;
+  /** Starts the embed: mints its first id and sets its URL. Once; later calls do nothing. */
+  start(): void;
+}
+
+/**
+ * `createEmbed`'s `lazy` option: when the embed starts. `createEmbed` calls it once, with the embed's
+ * iframe; it calls `start` when the time has come (at once, or later), and returns the function that
+ * stops waiting, which `destroy()` calls. `whenVisible()` makes one; any function of this shape works
+ * (say, one that starts on a click).
+ */
+export type LazyStart = (target: LazyTarget) => () => void;
 
 /**
  * The settings of {@link createEmbed} that every embed takes, whatever it loads and wherever it goes:
- * {@link EmbedOptions} is these, an {@link EmbedPlace} and an {@link EmbedSurface}.
- * With `mintSessionId` the embed is signed: the SDK mints the first session id right before it sets
- * the iframe's URL and renews the session on its own. Without it the embed is private (no session).
+ * {@link EmbedOptions} is these, an {@link EmbedSession}, an {@link EmbedPlace} and an
+ * {@link EmbedSurface}.
  */
 export interface EmbedSettings {
   /**
-   * The tenant's base URL, such as `https://tenant.example`. Its origin (scheme, host, port) is the
-   * only origin messages are accepted from and posted to. `https` is required; `http` is accepted only
-   * for `localhost`, `127.0.0.1` and `[::1]`.
+   * The tenant's origin, such as `https://tenant.example`: scheme, host and port, with no path (the
+   * SDK adds `/embed/…` itself; a path, query or hash is `invalid-option`). It is the only origin
+   * messages are accepted from and posted to. `https` is required; `http` is accepted only for
+   * `localhost`, `127.0.0.1` and `[::1]`.
    */
   baseUrl: string;
   /**
@@ -30,44 +46,28 @@ export interface EmbedSettings {
    */
   attributes?: Record<string, string>;
   /**
-   * Starts the embed only once its iframe comes within a margin of the viewport (`true`: 200px; or
-   * `{ rootMargin: '400px' }`): until then nothing is minted and no URL is set (`embed.state` is
-   * `waiting`), so a page of a dozen dashboards mints ids only for those the viewer scrolls to, each
-   * fresh when it is used. Needs `IntersectionObserver` (every current browser); without it the
-   * embed starts at once.
+   * When the embed starts, for an embed that should not start at once: `whenVisible()` (imported
+   * from `@svc-embed/host`) starts it once its iframe comes within 200px of the viewport
+   * (`whenVisible({ rootMargin: '400px' })`: another margin). Until then nothing is minted and no URL
+   * is set (`embed.state` is `waiting`), so a page of a dozen dashboards mints ids only for those the
+   * viewer scrolls to, each fresh when it is used. An app that does not import `whenVisible` does
+   * not carry it.
+   * @example lazy: whenVisible()
    */
-  lazy?: LazyOption;
+  lazy?: LazyStart;
+  /**
+   * Records when each moment of the first load happened, as `embed.timings` and as User Timing marks
+   * in the browser's performance panel: `recordTimings()`, imported from `@svc-embed/host`. Without
+   * it `embed.timings` is undefined, and an app that does not import `recordTimings` does not carry it.
+   * @example timings: recordTimings()
+   */
+  timings?: TimingRecorder;
   /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
   removeIframe?: boolean;
   /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */
   allowExport?: boolean;
   /** Adds `timezone=<name>` to the URL: an IANA time-zone name such as `Europe/Berlin`. */
   timezone?: string;
-  /**
-   * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
-   * use: once for the iframe's URL, then for every renewal. Its presence makes the embed signed.
-   * Resolve with the id itself; resolving with a `Response` is a failure (`mint-failed`, with the
-   * status when `ok` is false), so check `response.ok` before reading the body.
-   * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
-   */
-  mintSessionId?: () => string | Promise<string>;
-  /**
-   * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
-   * and at once for an id that arrives too late to be used. Without it nothing is revoked. It fails
-   * when it throws, rejects, or resolves with a `Response` (or anything) whose `ok` is false: a
-   * `fetch` to a wrong path (404) is a failure, listed in the logout result's `failed`.
-   * @example (id) => fetch(`/api/embed-session/${id}`, { method: 'DELETE' }) // a 404 or 500 counts as failed
-   */
-  revokeSessionId?: (sessionId: string) => unknown;
-  /**
-   * Your backend's session endpoint (`@svc-embed/server`, or your own with the same routes), instead
-   * of `mintSessionId` and `revokeSessionId`: `POST <endpoint>` mints (`{ "sessionId": "..." }`),
-   * `DELETE <endpoint>/<id>` revokes, and the ledger's logout goes through `POST <endpoint>/logout`,
-   * which revokes every id of the viewer (every tab, reload and device) and signs the viewer's other
-   * tabs of this origin out at once. Requests are same-origin `fetch` calls with the page's cookies.
-   * @example '/api/embed-session'
-   */
-  sessionEndpoint?: string;
   /**
    * The viewer's {@link SessionLedger}, shared by every embed of that viewer so that one `logout()`
    * revokes every id and removes every iframe. Default: a ledger of this embed alone.
@@ -99,6 +99,57 @@ export interface EmbedSettings {
   /** Clock in epoch milliseconds, for message timestamps and expiry estimates. Default `Date.now`. */
   now?: () => number;
 }
+
+/**
+ * A signed embed whose ids your own functions mint and revoke (or, without `mintSessionId`, a
+ * private embed: no session). Not with `sessionEndpoint`: give one or the other.
+ */
+export interface EmbedSessionCallbacks {
+  /**
+   * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
+   * use: once for the iframe's URL, then for every renewal. Its presence makes the embed signed.
+   * Resolve with the id itself; resolving with a `Response` is a failure (`mint-failed`, with the
+   * status when `ok` is false), so check `response.ok` before reading the body.
+   * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
+   */
+  mintSessionId?: () => string | Promise<string>;
+  /**
+   * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
+   * and at once for an id that arrives too late to be used. Without it nothing is revoked. It fails
+   * when it throws, rejects, or resolves with a `Response` (or anything) whose `ok` is false: a
+   * `fetch` to a wrong path (404) is a failure, listed in the logout result's `failed`.
+   * @example (id) => fetch(`/api/embed-session/${id}`, { method: 'DELETE' }) // a 404 or 500 counts as failed
+   */
+  revokeSessionId?: (sessionId: string) => unknown;
+  /** Not with `mintSessionId` or `revokeSessionId`: the endpoint mints and revokes itself. */
+  sessionEndpoint?: undefined;
+}
+
+/** A signed embed whose ids your backend's session endpoint mints and revokes. */
+export interface EmbedSessionEndpoint {
+  /**
+   * Your backend's session endpoint (`@svc-embed/server`, or your own with the same routes), instead
+   * of `mintSessionId` and `revokeSessionId`: `POST <endpoint>` mints (`{ "sessionId": "..." }`),
+   * `DELETE <endpoint>/<id>` revokes, and the ledger's logout goes through `POST <endpoint>/logout`,
+   * which revokes every id of the viewer (every tab, reload and device) and signs the viewer's other
+   * tabs of this origin out at once. Requests are same-origin `fetch` calls with the page's cookies,
+   * so the endpoint is on the page's own origin: a path such as `/api/embed-session` (an endpoint on
+   * another origin is refused with `invalid-option`).
+   * @example '/api/embed-session'
+   */
+  sessionEndpoint: string;
+  /** Not with `sessionEndpoint`: the endpoint mints. */
+  mintSessionId?: undefined;
+  /** Not with `sessionEndpoint`: the endpoint revokes. */
+  revokeSessionId?: undefined;
+}
+
+/**
+ * How the embed gets its session ids: your `sessionEndpoint`, or your own `mintSessionId` and
+ * `revokeSessionId` (neither: a private embed). Both together do not compile, and in JavaScript
+ * throw `invalid-option`.
+ */
+export type EmbedSession = EmbedSessionCallbacks | EmbedSessionEndpoint;
 
 /** A dashboard to load, by its public id. */
 export interface EmbedDashboard {
@@ -158,10 +209,13 @@ export interface EmbedInIframe {
 export type EmbedPlace = EmbedInContainer | EmbedInIframe;
 
 /**
- * Options of {@link createEmbed}: the {@link EmbedSettings}, a place and a surface. Give `container`
- * (the SDK creates the iframe) with `publicId` (a dashboard) or `src` (any embed URL on the tenant
- * origin); or `iframe` (the SDK wraps yours) with `publicId`, `src`, or neither (the iframe's own
- * `src` is kept). Anything else does not compile, and throws `invalid-option` naming what is missing.
- * @example { baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' }
+ * Options of {@link createEmbed}: the {@link EmbedSettings}, the session (an {@link EmbedSession}), a
+ * place and a surface. Give `container` (the SDK creates the iframe) with `publicId` (a dashboard) or
+ * `src` (any embed URL on the tenant origin); or `iframe` (the SDK wraps yours) with `publicId`,
+ * `src`, or neither (the iframe's own `src` is kept). With `sessionEndpoint` or `mintSessionId` the
+ * embed is signed: the SDK mints the first session id right before it sets the iframe's URL and
+ * renews the session on its own; without either it is private (no session). Anything else does not
+ * compile, and throws `invalid-option` naming what is wrong.
+ * @example { baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics', sessionEndpoint: '/api/embed-session' }
  */
-export type EmbedOptions = EmbedSettings & ((EmbedInContainer & EmbedSurface) | (EmbedInIframe & (EmbedSurface | EmbedIframeSrc)));
+export type EmbedOptions = EmbedSettings & EmbedSession & ((EmbedInContainer & EmbedSurface) | (EmbedInIframe & (EmbedSurface | EmbedIframeSrc)));

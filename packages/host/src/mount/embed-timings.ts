@@ -17,35 +17,51 @@ export interface EmbedTimings {
 /** One of the moments of {@link EmbedTimings} after `created`. */
 export type TimingName = Exclude<keyof EmbedTimings, 'created'>;
 
-/** An embed's timings, and how to note the next moment. */
-export interface TimingRecorder {
-  /** The moments so far. */
+/** One embed's timings, as a {@link TimingRecorder} keeps them. */
+export interface TimingNotes {
+  /** The moments so far (`embed.timings`). */
   readonly timings: Readonly<EmbedTimings>;
-  /** Notes `name` now, the first time only, with a User Timing mark (and a measure from `created` at `ready` and `dashboardLoaded`). */
+  /** Notes the moment `name` now; `createEmbed` calls it as the first load goes on. */
   note(name: TimingName): void;
 }
+
+/**
+ * `createEmbed`'s `timings` option: `createEmbed` calls it once, when it runs (the moment `created`),
+ * with the page's window and the embed's label (its public id), and notes each later moment on what
+ * it returns. `recordTimings()` makes one.
+ */
+export type TimingRecorder = (embed: { window: Window; label: string }) => TimingNotes;
 
 let embedCount = 0;
 
 /**
- * Starts an embed's timings. Marks are named `svc-embed:<n>:<moment>` (`n` counts the page's embeds,
- * with `label`, its public id, when it has one), so the phases show in the browser's performance panel.
+ * The `timings` option of `createEmbed` (and of `<SvcEmbed>`): with it, `embed.timings` tells when
+ * each moment of the first load happened (`created`, `mintStarted`, `minted`, `srcSet`, `ready`,
+ * `dashboardLoaded`, in `performance.now()` ms), and each is a User Timing mark named
+ * `svc-embed:<n> <publicId>:<moment>`, with measures from `created` to `ready` and to
+ * `dashboardLoaded`, so the phases show in the browser's performance panel. One result serves any
+ * number of embeds, each with timings of its own.
+ * @example
+ * const embed = createEmbed({ baseUrl, publicId: 'd-42', container: '#analytics', sessionEndpoint, timings: recordTimings() });
+ * embed.ready.then(() => console.table(embed.timings)); // created, mintStarted, minted, srcSet, ready
  */
-export function createTimingRecorder(win: Window, label = ''): TimingRecorder {
-  const performance = win.performance;
-  const clock = () => performance?.now() ?? 0;
-  embedCount += 1;
-  const prefix = `svc-embed:${embedCount}${label && ` ${label}`}`;
-  const mark = (name: string) => performance?.mark?.(`${prefix}:${name}`);
-  const timings: EmbedTimings = { created: clock() };
-  mark('created');
-  return {
-    timings,
-    note(name) {
-      if (timings[name] !== undefined) return;
-      timings[name] = clock();
-      mark(name);
-      if (name === 'ready' || name === 'dashboardLoaded') performance?.measure?.(`${prefix}: created to ${name}`, `${prefix}:created`, `${prefix}:${name}`);
-    },
+export function recordTimings(): TimingRecorder {
+  return ({ window: win, label }) => {
+    const performance = win.performance;
+    const clock = () => performance?.now() ?? 0;
+    embedCount += 1;
+    const prefix = `svc-embed:${embedCount}${label && ` ${label}`}`;
+    const mark = (name: string) => performance?.mark?.(`${prefix}:${name}`);
+    const timings: EmbedTimings = { created: clock() };
+    mark('created');
+    return {
+      timings,
+      note(name) {
+        if (timings[name] !== undefined) return;
+        timings[name] = clock();
+        mark(name);
+        if (name === 'ready' || name === 'dashboardLoaded') performance?.measure?.(`${prefix}: created to ${name}`, `${prefix}:created`, `${prefix}:${name}`);
+      },
+    };
   };
 }

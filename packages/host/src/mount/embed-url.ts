@@ -18,7 +18,7 @@ const PUBLIC_ID = /^[\w.~-]{1,128}$/;
 /** Encoded `/` or `\`: a server that decodes them would see another path. */
 const ENCODED_SEPARATOR = /%2f|%5c/i;
 
-/** `path` resolved under the tenant's `baseUrl` (which may have a path of its own, with or without a trailing `/`). */
+/** `path` resolved under the tenant's `baseUrl` (its origin, with or without a trailing `/`). */
 export const underBaseUrl = (baseUrl: string, path: string): URL => new URL(path, baseUrl.replace(/\/*$/, '/'));
 
 /**

@@ -11,14 +11,18 @@ function parseUrl(value: string, option: string): URL {
 
 /**
  * The tenant origin (scheme, host and port) of `baseUrl`, the only origin messages are accepted from
- * and posted to. `https` is required; `http` only for localhost, 127.0.0.1 and [::1].
+ * and posted to. `https` is required; `http` only for localhost, 127.0.0.1 and [::1]. `baseUrl` is
+ * the origin alone: the service serves its embeds at `/embed/` of its origin, so a path would load
+ * a page that never answers (and spend a session id on it).
  * @throws {EmbedError} `invalid-option`
  * @example tenantOrigin('https://tenant.example/') // 'https://tenant.example'
  */
 export function tenantOrigin(baseUrl: string): string {
-  const { protocol, hostname, origin } = parseUrl(baseUrl, 'baseUrl');
+  const { protocol, hostname, origin, pathname, search, hash } = parseUrl(baseUrl, 'baseUrl');
   if (protocol !== 'https:' && !(protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(hostname)))
     throw new EmbedError('invalid-option', `baseUrl must use https (got ${baseUrl}); http is only accepted for localhost, 127.0.0.1 and [::1]`);
+  if (pathname !== '/' || search || hash)
+    throw new EmbedError('invalid-option', `baseUrl is the tenant's origin alone: write ${origin} (got ${baseUrl})`);
   return origin;
 }
 

@@ -1,6 +1,6 @@
 // The public types of `syncUrl`: its options, and the adapter that keeps the path (a file of their
 // own: the published type files reach them, and nothing of the private runtime).
-import type { Unsubscribe } from '../embed.js';
+import type { Embed, Unsubscribe } from '../embed.js';
 
 /**
  * Where `syncUrl` keeps the embed's path: the page's query parameter by default, or an SPA
@@ -36,3 +36,14 @@ export interface SyncUrlAdapterOptions {
 
 /** Options of `syncUrl`: a query parameter (`param`) or your router (`adapter`). */
 export type SyncUrlOptions = SyncUrlParamOptions | SyncUrlAdapterOptions;
+
+/**
+ * How to keep an embed's in-embed path in the URL, as the bindings' `syncUrl` prop takes it (React,
+ * Vue): made by `urlParam('dash')` (the page's query parameter) or a binding's router hook
+ * (`useUrlAdapter`, `useRouterUrl`); for an adapter of your own, `{ follow: (embed) => syncUrl(embed,
+ * { adapter }) }`. It carries `syncUrl` with it, so a component that is given none does not carry it.
+ */
+export interface UrlSync {
+  /** Keeps `embed`'s path in the URL (`syncUrl`) until the returned function is called, or the embed ends. */
+  follow(embed: Embed): Unsubscribe;
+}

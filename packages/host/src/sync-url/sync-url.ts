@@ -4,10 +4,14 @@ import { embedInternals } from '../embed-internals.js';
 import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
 import type { SyncUrlOptions, SyncUrlParamOptions, UrlAdapter } from './sync-url-options.js';
+import { pacedAdapter } from './history-pace.js';
 import { queryParamAdapter } from './url-adapter.js';
 
 /** The query parameters in use on each window, so two embeds cannot share one. */
 const claims = new WeakMap<Window, Set<string>>();
+
+/** A parameter's name as `syncUrl` takes it: plain, so that it reads the same in the URL (`?dash=`). */
+const PLAIN_NAME = /^[\w.~-]{1,64}$/;
 
 /**
  * Claims `param` on `win` for one embed; returns its release.
@@ -25,10 +29,12 @@ function claimParam(win: Window, param: string): Unsubscribe {
  * a shared link land where the viewer was: each `navigate` event writes the in-embed path to the
  * query parameter (`?dash=/orders`, other parameters and the hash untouched); the path found there is
  * sent as the `navigate` action once the embed is `ready`; back and forward send the entry's path
- * (the embed's first page where the entry has none) and add no entry. The parameter is untrusted: a
- * path that fails the protocol's check (`isEmbedPath`) is never sent; it is logged in debug mode and
- * removed from the URL. Stops on `destroy()`, on logout, or when the returned function is called.
- * @throws {EmbedError} `invalid-option` for a missing or taken `param`, a wrong `history`, or what is not an embed
+ * (the embed's first page where the entry has none) and add no entry. Both sides are untrusted: a
+ * path that fails the protocol's check (`isEmbedPath`), in the URL or in a `navigate` event, is
+ * never sent nor written; it is logged in debug mode (and removed from the URL). A navigation adds
+ * a history entry only with a user activation, at most a few a second (see `pacedAdapter`). Stops
+ * on `destroy()`, on logout, or when the returned function is called.
+ * @throws {EmbedError} `invalid-option` for a missing, taken or not plain `param`, a wrong `history`, or what is not an embed
  * @example
  * const embed = createEmbed({ baseUrl, publicId: 'sales-overview', container: '#analytics', mintSessionId });
  * syncUrl(embed, { param: 'dash' }); // https://shop.example/reports?dash=/orders
@@ -37,20 +43,18 @@ export function syncUrl(embed: Embed, options: SyncUrlOptions): Unsubscribe {
   const internals = embedInternals(embed);
   const { history = 'push', adapter } = options;
   const param = adapter ? '' : options.param;
-  if (!internals || !(adapter || (param && typeof param === 'string')) || (history !== 'push' && history !== 'replace'))
-    throw new EmbedError('invalid-option', 'syncUrl: give an embed from createEmbed, param (such as "dash") or adapter, and history "push" or "replace"');
+  if (!internals || !(adapter || (typeof param === 'string' && PLAIN_NAME.test(param))) || (history !== 'push' && history !== 'replace'))
+    throw new EmbedError('invalid-option', `syncUrl: give an embed from createEmbed, param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param ${JSON.stringify(param)})`);
+  const { scope, log, now } = internals;
+  const win = (options as SyncUrlParamOptions).window ?? (embed.iframe.ownerDocument.defaultView as Window);
   const stops: Unsubscribe[] = [];
-  let store = adapter;
-  if (!store) {
-    const win = (options as SyncUrlParamOptions).window ?? (embed.iframe.ownerDocument.defaultView as Window);
-    stops.push(claimParam(win, param));
-    store = queryParamAdapter({ window: win, param, scope: internals.scope });
-  }
-  stops.push(...followEmbed({ embed, adapter: store, replace: history === 'replace', log: internals.log }));
+  if (!adapter) stops.push(claimParam(win, param));
+  const store = pacedAdapter({ adapter: adapter ?? queryParamAdapter({ window: win, param, scope }), window: win, scope, now });
+  stops.push(...followEmbed({ embed, adapter: store, replace: history === 'replace', log }));
   const stop = () => {
     for (const each of stops.splice(0)) each();
   };
-  internals.scope.onDispose(stop);
+  scope.onDispose(stop);
   return stop;
 }
 
@@ -103,10 +107,13 @@ function followEmbed({ embed, adapter, replace, log }: FollowOptions): Unsubscri
       goTo(trustedPath());
     }),
     embed.on('view', ({ path }) => {
+      if (!isEmbedPath(path)) return;
       start ??= path;
       current ??= path;
     }),
+    // The surface's path is untrusted too: one that fails the check is never written.
     embed.on('navigate', ({ path }) => {
+      if (!isEmbedPath(path)) return log('url', 'refused', path.slice(0, 100));
       current = path;
       const answer = asked.indexOf(path);
       asked = answer < 0 ? [] : asked.slice(answer + 1);

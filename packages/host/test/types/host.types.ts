@@ -1,8 +1,9 @@
 // Type tests for @svc-embed/host: every line marked @ts-expect-error must fail to compile, every
 // other line must compile. Checked by types.node.test.ts (tsc -p on this folder).
 import {
-  createEmbed, createSessionLedger, EMBED_ERROR_CODES, EmbedError,
-  type EmbedErrorCode, type EmbedOptions, type EmbedPlace, type EmbedSettings, type EmbedSurface, type LogoutResult, type RenewalFailure,
+  createEmbed, createSessionLedger, EMBED_ERROR_CODES, EmbedError, recordTimings, syncUrl, urlParam, whenVisible,
+  type EmbedErrorCode, type EmbedOptions, type EmbedPlace, type EmbedSession, type EmbedSettings, type EmbedSurface, type EmbedTimings, type LogoutResult,
+  type RenewalFailure, type UrlAdapter, type UrlSync,
 } from '../../src/index.js';
 
 const embed = createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });
@@ -40,6 +41,54 @@ const settings: EmbedSettings = { baseUrl: 'https://t.example', allowExport: tru
 createEmbed({ ...settings, publicId: 'd', container: '#a' });
 const maybeId: string | undefined = dashboardOptions.publicId;
 void maybeId;
+// The session: a sessionEndpoint, or mintSessionId and revokeSessionId; both do not compile.
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session' });
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mintSessionId: () => 'id', revokeSessionId: () => undefined });
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', iframe: frame, sessionEndpoint: '/api/embed-session', ledger: createSessionLedger() });
+// @ts-expect-error sessionEndpoint or mintSessionId, not both
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session', mintSessionId: () => 'id' });
+// @ts-expect-error sessionEndpoint or revokeSessionId, not both
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session', revokeSessionId: () => undefined });
+// @ts-expect-error sessionEndpoint or the two functions, not all three
+createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame, sessionEndpoint: '/x', mintSessionId: () => 'id', revokeSessionId: () => undefined });
+// @ts-expect-error sessionEndpoint is a string
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: true });
+const session: EmbedSession = Math.random() > 0.5 ? { sessionEndpoint: '/api/embed-session' } : { mintSessionId: () => 'id' };
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', ...session });
+const endpointOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session' };
+// @ts-expect-error a variable of the options type keeps the rule
+const bothOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session', mintSessionId: () => 'id' };
+void [endpointOptions, bothOptions];
+
+// lazy and timings take what whenVisible() and recordTimings() make (imported only where used).
+const timed = createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: whenVisible({ rootMargin: '400px' }), timings: recordTimings() });
+const timings: Readonly<EmbedTimings> | undefined = timed.timings;
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: ({ start }) => {
+  start();
+  return () => undefined;
+} });
+// @ts-expect-error lazy takes whenVisible(), not a boolean
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: true });
+// @ts-expect-error lazy takes whenVisible(), not its options
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: { rootMargin: '400px' } });
+// @ts-expect-error timings takes recordTimings(), not a boolean
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', timings: true });
+// @ts-expect-error the timings may be absent (no timings option)
+const ready: number = timed.timings.created;
+// @ts-expect-error rootMargin is a string
+whenVisible({ rootMargin: 400 });
+void [timings, ready];
+
+// syncUrl, and the UrlSync values the bindings' syncUrl prop takes.
+const stop: () => void = syncUrl(timed, { param: 'dash', history: 'replace' });
+const param: UrlSync = urlParam('dash', { history: 'replace' });
+declare const router: UrlAdapter;
+const routed: UrlSync = { follow: (embed) => syncUrl(embed, { adapter: router }) };
+const stopped: () => void = param.follow(timed);
+// @ts-expect-error history is push or replace
+urlParam('dash', { history: 'always' });
+void [stop, routed, stopped];
+
 // @ts-expect-error debug is a boolean or a logger
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', debug: 'yes' });
 
@@ -91,7 +140,7 @@ embed.refresh({});
 embed.setColourScheme('dark');
 
 // Ready, logout, errors.
-const ready: Promise<{ mode: 'signed' | 'private'; embedTenant: string | null }> = embed.ready;
+const readyPayload: Promise<{ mode: 'signed' | 'private'; embedTenant: string | null }> = embed.ready;
 const logout: Promise<LogoutResult> = embed.logout();
 const renewal: Promise<void> = embed.renewSession();
 const codes: EmbedErrorCode[] = Object.values(EMBED_ERROR_CODES);
@@ -99,7 +148,7 @@ const error = new EmbedError('mint-timeout', 'slow');
 // @ts-expect-error not a code
 new EmbedError('slow', 'x');
 const options: Partial<EmbedOptions> = { readyTimeoutMs: 0, maxAttempts: 2, retryDelayMs: 10, mintTimeoutMs: 1 };
-void [ready, logout, renewal, codes, error, options];
+void [readyPayload, logout, renewal, codes, error, options];
 
 // The <svc-embed> element: typed by its tag name once the entry is imported.
 import { defineSvcEmbedElement, type SvcEmbedElement } from '@svc-embed/host/element';

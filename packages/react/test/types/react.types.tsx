@@ -1,7 +1,7 @@
 // Type tests for @svc-embed/react (against the built package): every line marked @ts-expect-error
 // must fail to compile, every other line must compile.
 import type { Embed } from '@svc-embed/host';
-import { SessionLedgerProvider, SvcEmbed, useEmbed, useSessionLedger, type SvcEmbedProps } from '@svc-embed/react';
+import { recordTimings, SessionLedgerProvider, SvcEmbed, urlParam, useEmbed, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedProps } from '@svc-embed/react';
 import { createRef } from 'react';
 
 const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
@@ -17,6 +17,18 @@ const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
 
 // EmbedOptions fields are props; the container and injected globals are not.
 <SvcEmbed {...base} allowExport timezone="Europe/Berlin" mintSessionId={() => 'ses_x'} revokeSessionId={(id) => id} maxAttempts={3} attributes={{ title: 'Sales' }} />;
+// The session: sessionEndpoint, or mintSessionId and revokeSessionId; both do not compile.
+<SvcEmbed {...base} sessionEndpoint="/api/embed-session" />;
+// @ts-expect-error sessionEndpoint or mintSessionId, not both
+<SvcEmbed {...base} sessionEndpoint="/api/embed-session" mintSessionId={() => 'ses_x'} />;
+// @ts-expect-error sessionEndpoint or revokeSessionId, not both
+<SvcEmbed {...base} sessionEndpoint="/api/embed-session" revokeSessionId={(id) => id} />;
+// lazy, timings and syncUrl take what whenVisible(), recordTimings() and urlParam() make.
+<SvcEmbed {...base} sessionEndpoint="/api/embed-session" lazy={whenVisible()} timings={recordTimings()} syncUrl={urlParam('dash')} />;
+// @ts-expect-error lazy takes whenVisible(), not a boolean
+<SvcEmbed {...base} lazy />;
+// @ts-expect-error syncUrl takes urlParam('dash'), not a bare name
+<SvcEmbed {...base} syncUrl="dash" />;
 // @ts-expect-error the component makes its own container
 <SvcEmbed {...base} container="#analytics" />;
 // @ts-expect-error baseUrl is required
@@ -48,6 +60,10 @@ function Hooked() {
   useEmbed({ ...base, className: 'x' });
   // @ts-expect-error useEmbed needs publicId or src
   useEmbed({ baseUrl: 'https://tenant.example' });
+  // @ts-expect-error sessionEndpoint or mintSessionId, not both
+  useEmbed({ ...base, sessionEndpoint: '/api/embed-session', mintSessionId: () => 'ses_x' });
+  const dash = useUrlAdapter({ value: null, write: () => undefined });
+  useEmbed({ ...base, sessionEndpoint: '/api/embed-session', syncUrl: dash });
   return <div ref={container} />;
 }
 

@@ -2,7 +2,7 @@
 // must fail to compile, every other line must compile. Templates are checked by vue-tsc in the Vue
 // example app; here, the same props and emits as a render function or `h()` sees them.
 import type { Embed } from '@svc-embed/host';
-import { SvcEmbed, provideSessionLedger, useEmbed, useRouterUrl, useSessionLedger, useUrlAdapter, type SvcEmbedEmits } from '@svc-embed/vue';
+import { recordTimings, SvcEmbed, provideSessionLedger, urlParam, useEmbed, useRouterUrl, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedEmits } from '@svc-embed/vue';
 import { shallowRef } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 
@@ -20,8 +20,12 @@ export const wrongField: Props = { ...base, onDownload: (payload) => payload.row
 export const emits: Parameters<SvcEmbedEmits['dashboardLoaded']>[0]['widgetCount'] = 3;
 
 // createEmbed's settings are props; the container and the injected globals are not.
-export const settings: Props = { ...base, allowExport: true, timezone: 'Europe/Berlin', mintSessionId: () => 'ses_x', revokeSessionId: (id) => id, maxAttempts: 3, attributes: { title: 'Sales' }, lazy: { rootMargin: '400px' } };
-export const endpoint: Props = { ...base, sessionEndpoint: '/api/embed-session', syncUrl: 'dash' };
+export const settings: Props = { ...base, allowExport: true, timezone: 'Europe/Berlin', mintSessionId: () => 'ses_x', revokeSessionId: (id) => id, maxAttempts: 3, attributes: { title: 'Sales' }, lazy: whenVisible({ rootMargin: '400px' }), timings: recordTimings() };
+export const endpoint: Props = { ...base, sessionEndpoint: '/api/embed-session', syncUrl: urlParam('dash') };
+// @ts-expect-error lazy takes whenVisible(), not its options
+export const lazyOptions: Props = { ...base, lazy: { rootMargin: '400px' } };
+// @ts-expect-error sync-url takes urlParam('dash'), not a bare name
+export const bareName: Props = { ...base, syncUrl: 'dash' };
 // @ts-expect-error the component makes its own container
 export const container: Props = { ...base, container: '#analytics' };
 // @ts-expect-error baseUrl is required
@@ -46,6 +50,11 @@ export function hooked() {
   useEmbed({ baseUrl: 'https://tenant.example' });
   // @ts-expect-error publicId or src, not both
   useEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', src: 'https://tenant.example/embed/chat' });
+  // @ts-expect-error sessionEndpoint or mintSessionId, not both (the component's props cannot say it: createEmbed refuses it)
+  useEmbed({ ...base, sessionEndpoint: '/api/embed-session', mintSessionId: () => 'ses_x' });
+  // @ts-expect-error sessionEndpoint or revokeSessionId, not both
+  useEmbed(() => ({ ...base, sessionEndpoint: '/api/embed-session', revokeSessionId: () => undefined }));
+  useEmbed({ ...base, sessionEndpoint: '/api/embed-session', lazy: whenVisible(), timings: recordTimings(), syncUrl: urlParam('dash') });
   // @ts-expect-error useEmbed takes no class (that belongs to the element you bind)
   useEmbed({ ...base, class: 'x' });
   return [live, current.value, signedOut.value];
