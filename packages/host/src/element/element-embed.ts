@@ -7,6 +7,7 @@ import { assembleEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
 import { EmbedError } from '../base/errors.js';
 import type { LogoutResult } from '../ledger/logout-result.js';
+import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget } from '../ledger/mint-limit.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import { resolveEmbedContext } from '../mount/embed-context.js';
 import { syncUrl } from '../sync-url/sync-url.js';
@@ -29,6 +30,11 @@ export interface EmbedOwner extends SvcEmbedElement {
   viewerLedger: SessionLedger | undefined;
   /** Cancels the reconcile scheduled, if one is. */
   cancelReconcile: (() => void) | undefined;
+  /**
+   * The element's mint budget ({@link EMBED_MINT_LIMIT}), made with its first embed and spent by every
+   * embed it makes after: an embed made again (an attribute changed, the element moved) gets no new one.
+   */
+  mintBudget: MintBudget | undefined;
 }
 
 /** The owner's embed, while it has one. */
@@ -99,7 +105,8 @@ function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }):
   // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
   const ledger = owner.viewerLedger ?? createSessionLedger();
   const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
-  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks });
+  owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });
+  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks, mintBudget: owner.mintBudget });
   redispatchEvents(owner, embed);
   reflectState(owner, embed);
   keepUrl(owner, embed);

@@ -31,6 +31,11 @@ export interface EmbedIdsOptions {
   window: ChannelWindow;
   /** The embed's `mintLimit`; default {@link EMBED_MINT_LIMIT}. */
   mintLimit: MintLimit | undefined;
+  /**
+   * The embed's mint budget when its owner keeps one across the embeds it makes (`<svc-embed>`: an
+   * embed made again spends from the same budget); default a new one from `mintLimit`.
+   */
+  mintBudget: MintBudget | undefined;
   /** The embed's debug logger. */
   log: DebugLogger;
 }
@@ -50,7 +55,7 @@ export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
     drop(sessionId);
   };
   return {
-    budgets: [createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget],
+    budgets: [options.mintBudget ?? createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget],
     attach,
     record(sessionId) {
       if (!revokeSessionId) return;
