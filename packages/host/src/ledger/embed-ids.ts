@@ -27,7 +27,7 @@ export interface EmbedIdsOptions {
    * registered with the ledger here (the only place), so that logout goes through it.
    */
   callbacks: SessionCallbacks;
-  /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs. */
+  /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs; its timers pace the sign-out's retries. */
   window: ChannelWindow;
   /** The embed's `mintLimit`; default {@link EMBED_MINT_LIMIT}. */
   mintLimit: MintLimit | undefined;
@@ -47,8 +47,8 @@ export interface EmbedIdsOptions {
 export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
   const { ledger, log } = options;
   const { revokeSessionId, endpoint } = options.callbacks;
-  const { attach, drop, budget, useEndpoint } = ledgerInternals(ledger);
-  if (endpoint) useEndpoint(endpoint, options.window);
+  const { attach, drop, budget, useEndpoint, record } = ledgerInternals(ledger);
+  if (endpoint) useEndpoint({ callbacks: endpoint, window: options.window, log });
   const own = new Set<string>();
   const revoke = (why: string, sessionId: string) => {
     log('revoke', why, sessionId);
@@ -59,7 +59,7 @@ export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
     attach,
     record(sessionId) {
       if (!revokeSessionId) return;
-      ledger.record(sessionId, revokeSessionId);
+      record(sessionId, revokeSessionId, endpoint?.mintedHere(sessionId) ? endpoint.endpoint : undefined);
       own.add(sessionId);
     },
     revokeLateId: (sessionId) => revoke('late id', sessionId),

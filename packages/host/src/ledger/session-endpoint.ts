@@ -1,11 +1,15 @@
 import { EmbedError } from '../base/errors.js';
 
-/** What the viewer's logout through an endpoint revoked, as the endpoint answers it. */
+/** What the viewer's logout through an endpoint did, as the endpoint answers it (`@svc-embed/server`'s logout answer). */
 export interface EndpointLogout {
   /** Ids of the viewer the endpoint revoked: from every tab, page load and device. */
   revoked: string[];
-  /** Ids whose revocation failed at the service. */
+  /** Ids whose revocation failed at the service, each with the endpoint's sentence. */
   failed: { sessionId: string; error: string }[];
+  /** Every id of the viewer still waiting for revocation at the backend (the failed ones among them). */
+  pending: string[];
+  /** True when the backend confirmed that nothing of the viewer waits. */
+  complete: boolean;
 }
 
 /** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend, and its logout. */
@@ -16,39 +20,53 @@ export interface SessionEndpointCallbacks {
   mintSessionId(): Promise<string>;
   /** `DELETE <endpoint>/<id>`. */
   revokeSessionId(sessionId: string): Promise<void>;
-  /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer. */
+  /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer; one attempt (the ledger retries). */
   logout(): Promise<EndpointLogout>;
+  /** Whether `sessionId` was minted through these callbacks: the endpoint recorded it, so its sign-out answers for it. */
+  mintedHere(sessionId: string): boolean;
 }
 
-/** The JSON answer of `method url`; a non-2xx answer rejects with `code`, naming the status. */
+/**
+ * The JSON answer of `method url`. A non-2xx answer rejects with `code`, naming the status, and the
+ * `Response` as its `cause`; a 409 (the endpoint's `signed-out`: the viewer signed out while the id was
+ * minted) rejects with `signed-out`.
+ */
 async function call(method: string, url: string, code: 'mint-failed' | 'revoke-failed'): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) throw new EmbedError(code, `${method} ${url} answered HTTP ${response.status}`);
-  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  if (response.ok) return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  const signedOut = response.status === 409;
+  throw new EmbedError(signedOut ? 'signed-out' : code, `${method} ${url} answered HTTP ${response.status}${signedOut ? ': the viewer signed out; sign in again' : ''}`, response);
+}
+
+/** The endpoint's logout answer: its lists, `complete` only when it says `true`. */
+function logoutAnswer({ revoked, failed, pending, complete }: Record<string, unknown>): EndpointLogout {
+  if (!Array.isArray(revoked) || !Array.isArray(failed)) throw new EmbedError('revoke-failed', 'no logout answer');
+  return { revoked, failed, pending: Array.isArray(pending) ? pending : [], complete: complete === true };
 }
 
 /**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
- * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed }`). A non-2xx
- * answer is a failure that names the status, never a success.
+ * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
+ * complete }`). A non-2xx answer is a failure that names the status, never a success; a mint answered
+ * 409 (`signed-out`) fails with `signed-out`.
  */
 export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallbacks {
   const base = endpoint.replace(/\/+$/, '');
+  const minted = new Set<string>();
   return {
     endpoint: base,
     async mintSessionId() {
       const { sessionId } = await call('POST', base, 'mint-failed');
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
+      minted.add(sessionId);
       return sessionId;
     },
+    mintedHere: (sessionId) => minted.has(sessionId),
     async revokeSessionId(sessionId) {
       await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, 'revoke-failed');
     },
-    async logout() {
-      const { revoked, failed } = await call('POST', `${base}/logout`, 'revoke-failed');
-      return { revoked: Array.isArray(revoked) ? revoked.map(String) : [], failed: Array.isArray(failed) ? (failed as EndpointLogout['failed']) : [] };
-    },
+    logout: () => call('POST', `${base}/logout`, 'revoke-failed').then(logoutAnswer),
   };
 }
 

@@ -67,7 +67,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
         .catch((cause) => {
           cancel();
           if (cause instanceof EmbedError && cause.code === 'mint-limit') log('limit', cause.message);
-          const checked = cause instanceof EmbedError && (cause.code === 'mint-failed' || cause.code === 'destroyed' || cause.code === 'mint-limit');
+          const checked = cause instanceof EmbedError && ['mint-failed', 'destroyed', 'mint-limit', 'signed-out'].includes(cause.code);
           reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
         });
     });

@@ -53,11 +53,11 @@ export function backoffDelay(policy: RetryPolicy, failed: number): number {
 }
 
 /**
- * Whether failed attempt number `attempt` was the last: the last the policy allows, or refused by a
- * mint budget (retrying would only be refused again).
+ * Whether failed attempt number `attempt` was the last: the last the policy allows, refused by a
+ * mint budget (retrying would only be refused again), or refused because the viewer signed out.
  */
 export function isFinal(error: EmbedError, attempt: number, config: RenewalConfig): boolean {
-  return error.code === 'mint-limit' || attempt >= config.policy.attempts;
+  return error.code === 'mint-limit' || error.code === 'signed-out' || attempt >= config.policy.attempts;
 }
 
 /**
