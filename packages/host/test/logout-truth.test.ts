@@ -97,6 +97,20 @@ describe('a sign-out the backend does not do', () => {
   });
 });
 
+describe('an id given with setSession to an embed on an endpoint', () => {
+  it.each([
+    ['404 unknown-session (revoked already, expired, or never its own): not live, the logout completes', () => Response.json({ error: { code: 'unknown-session' } }, { status: 404 }), { revoked: ['ses-1', 'given'], complete: true }],
+    ['a 404 without that code (no such route): failed, never revoked', () => new Response(null, { status: 404 }), { revoked: ['ses-1'], pending: ['given'], complete: false }],
+  ])('is revoked with DELETE after the sign-out; %s', async (_name, answer, expected) => {
+    const server = fakeEndpoint();
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (url.endsWith('/given') ? answer() : server.fetch(url, init))));
+    const { ledger, embed } = tab();
+    await flush();
+    embed.setSession('given');
+    expect(await ledger.logout()).toMatchObject({ ...expected, backend: 'complete' });
+  });
+});
+
 describe("the page's own revocations", () => {
   it('an id whose revocation failed is tried again by the next call, and only then is the logout complete', async () => {
     const revoke = vi.fn().mockRejectedValueOnce(new Error('backend down')).mockResolvedValue(undefined);

@@ -22,8 +22,9 @@ export type BackendSignOut = 'none' | 'complete' | 'pending' | 'failed';
 export interface LogoutResult {
   /**
    * Ids revoked by this call: by the session endpoints (from every tab, page load and device of the
-   * viewer) and by the page's own `revokeSessionId`, those revoked early because they arrived too late
-   * to be used among them.
+   * viewer) and by the page's own `revokeSessionId` (those revoked early because they arrived too late
+   * to be used among them; an id an endpoint's `DELETE` no longer knows, 404 `unknown-session`, is not
+   * live and counts as revoked).
    */
   revoked: string[];
   /**

@@ -29,13 +29,21 @@ export interface SessionEndpointCallbacks {
 /**
  * The JSON answer of `method url`. A non-2xx answer rejects with `code`, naming the status, and the
  * `Response` as its `cause`; a 409 (the endpoint's `signed-out`: the viewer signed out while the id was
- * minted) rejects with `signed-out`.
+ * minted) rejects with `signed-out`. A `DELETE` answered 404 `unknown-session` (the id is not in the
+ * viewer's ledger: revoked already, expired, or never the endpoint's) resolves: nothing is left to revoke.
  */
 async function call(method: string, url: string, code: 'mint-failed' | 'revoke-failed'): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (response.ok) return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === 'unknown-session') return {};
   const signedOut = response.status === 409;
   throw new EmbedError(signedOut ? 'signed-out' : code, `${method} ${url} answered HTTP ${response.status}${signedOut ? ': the viewer signed out; sign in again' : ''}`, response);
+}
+
+/** The `error.code` of an error answer (`{ "error": { "code": ... } }`), if it has one. */
+async function errorCode(response: Response): Promise<unknown> {
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code;
 }
 
 /** The endpoint's logout answer: its lists, `complete` only when it says `true`. */
