@@ -47,7 +47,7 @@ export async function signOutThrough(callbacks: SessionEndpointCallbacks, timers
       return answered(endpoint, await attempt(callbacks, timers));
     } catch (cause) {
       if (attempts >= LOGOUT_ATTEMPTS || !worthRetrying(cause)) {
-        const error = new EmbedError('revoke-failed', `sign-out through ${endpoint} failed (${cause}); ids may still be live: call logout() again`, cause);
+        const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
         return { endpoint, revoked: [], failed: [], pending: [], backend: 'failed', error };
       }
       await new Promise((resolve) => void timers.setTimeout(resolve, LOGOUT_RETRY_DELAY_MS * 2 ** (attempts - 1)));

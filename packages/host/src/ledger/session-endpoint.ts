@@ -46,10 +46,10 @@ async function errorCode(response: Response): Promise<unknown> {
   return body?.error?.code;
 }
 
-/** The endpoint's logout answer: its lists, `complete` only when it says `true`. */
+/** The endpoint's logout answer: its three lists, `complete` only when it says `true`. */
 function logoutAnswer({ revoked, failed, pending, complete }: Record<string, unknown>): EndpointLogout {
-  if (!Array.isArray(revoked) || !Array.isArray(failed)) throw new EmbedError('revoke-failed', 'no logout answer');
-  return { revoked, failed, pending: Array.isArray(pending) ? pending : [], complete: complete === true };
+  if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) throw new EmbedError('revoke-failed', 'no logout answer');
+  return { revoked, failed, pending, complete: complete === true };
 }
 
 /**
