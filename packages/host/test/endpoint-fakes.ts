@@ -2,7 +2,7 @@
 // a page window with Node's BroadcastChannel (channels of one name reach each other in one process)
 // and an embed on its own ledger, minting through the endpoint.
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { createEmbed, createSessionLedger, type Embed, type EmbedOptions } from '../src/index.js';
 import { TENANT } from './helpers.js';
 
@@ -67,6 +67,16 @@ export function tab(options: Partial<EmbedOptions> = {}) {
   const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, window: win, ledger, sessionEndpoint: ENDPOINT, ...options } as EmbedOptions);
   tabs.add(embed);
   return { ledger, container, embed, window: win };
+}
+
+/** Two tabs of one viewer on the endpoint (tab b made with `bOptions`), once each has its first id: ses-1 in a, ses-2 in b. */
+export async function twoTabs(bOptions: Partial<EmbedOptions> = {}) {
+  const server = fakeEndpoint();
+  vi.stubGlobal('fetch', server.fetch);
+  const a = tab();
+  const b = tab(bOptions);
+  await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1', 'ses-2'])));
+  return { server, a, b };
 }
 
 /** The answer of a backend whose store is down, as @svc-embed/server gives it. */

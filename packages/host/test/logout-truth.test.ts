@@ -5,23 +5,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logoutResult, type EndpointSignOut } from '../src/ledger/logout-result.js';
 import { createSessionLedger, EmbedError } from '../src/index.js';
-import { ENDPOINT, fakeEndpoint, storeDown, tab } from './endpoint-fakes.js';
+import { ENDPOINT, fakeEndpoint, storeDown, tab, twoTabs } from './endpoint-fakes.js';
 import { flush, setup } from './helpers.js';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
 // The tabs and the fetch stub go after each test (endpoint-fakes.ts).
 afterEach(() => vi.useRealTimers());
-
-/** Two tabs of one viewer on the endpoint, each with its first id (ses-1 in tab a, ses-2 in tab b). */
-async function twoTabs() {
-  const server = fakeEndpoint();
-  vi.stubGlobal('fetch', server.fetch);
-  const a = tab();
-  const b = tab();
-  await flush();
-  expect(server.live).toEqual(new Set(['ses-1', 'ses-2']));
-  return { server, a, b };
-}
 
 const logoutCalls = (calls: string[]) => calls.filter((call) => call === `POST ${ENDPOINT}/logout`).length;
 

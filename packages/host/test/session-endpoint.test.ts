@@ -3,19 +3,9 @@
 // viewer's other tabs signed out at once through a BroadcastChannel (Node's, two "tabs" in one
 // process: channels of one name reach each other).
 import { describe, expect, it, vi } from 'vitest';
-import { fakeEndpoint, tab } from './endpoint-fakes.js';
+import { fakeEndpoint, tab, twoTabs } from './endpoint-fakes.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/** Two tabs of one viewer on the endpoint, each with its first id. */
-async function twoTabs() {
-  const server = fakeEndpoint();
-  vi.stubGlobal('fetch', server.fetch);
-  const a = tab();
-  const b = tab();
-  await settle();
-  return { server, a, b };
-}
 
 describe('sessionEndpoint', () => {
   it('mints with POST <endpoint> and puts the id in the URL; a destroy that removes the iframe revokes it with DELETE', async () => {

@@ -6,7 +6,7 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_OUT_MESSAGE } from '../src/ledger/sign-out-message.js';
-import { ENDPOINT, fakeEndpoint, tab } from './endpoint-fakes.js';
+import { ENDPOINT, tab, twoTabs } from './endpoint-fakes.js';
 
 const CHANNEL = `svc-embed:logout:${ENDPOINT}`;
 const opened: NodeBroadcastChannel[] = [];
@@ -21,14 +21,9 @@ function otherPage() {
 afterEach(() => opened.splice(0).forEach((channel) => channel.close()));
 
 /** Two tabs of one viewer on the endpoint, each with its first id, tab b logging debug lines. */
-async function twoTabs() {
-  const server = fakeEndpoint();
-  vi.stubGlobal('fetch', server.fetch);
-  const a = tab();
+async function twoTabsLogging() {
   const debug = vi.fn();
-  const b = tab({ debug });
-  await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1', 'ses-2'])));
-  return { server, a, b, debug };
+  return { ...(await twoTabs({ debug })), debug };
 }
 
 describe('the sign-out channel', () => {
@@ -40,7 +35,7 @@ describe('the sign-out channel', () => {
     ['another type', { type: 'svc-embed:sign-in', version: 1 }],
     ['the version as a string', { type: 'svc-embed:sign-out', version: '1' }],
   ])('drops %s silently, logged in debug mode: the tab keeps its embed and its ledger', async (_name, data) => {
-    const { b, debug } = await twoTabs();
+    const { b, debug } = await twoTabsLogging();
     otherPage().postMessage(data);
     await vi.waitFor(() => expect(debug).toHaveBeenCalledWith('drop', 'not the sign-out message', data));
     expect(b.ledger.loggedOut).toBe(false);
@@ -49,7 +44,7 @@ describe('the sign-out channel', () => {
   });
 
   it('a logout posts the versioned message, before the endpoint answers', async () => {
-    const { server, a } = await twoTabs();
+    const { server, a } = await twoTabsLogging();
     server.logoutScript.push(() => new Promise<Response>(() => {}));
     const heard: unknown[] = [];
     otherPage().onmessage = (event: MessageEvent) => void heard.push(event.data);
@@ -59,7 +54,7 @@ describe('the sign-out channel', () => {
   });
 
   it('the message ends the other tab\'s embeds; its own logout() still signs out through the endpoint', async () => {
-    const { server, a, b } = await twoTabs();
+    const { server, a, b } = await twoTabsLogging();
     const signedOut = vi.fn();
     b.ledger.onLogout(signedOut);
     expect(await a.ledger.logout()).toMatchObject({ backend: 'complete', complete: true });
@@ -73,7 +68,7 @@ describe('the sign-out channel', () => {
   });
 
   it('a forged message ends a tab\'s embeds early, and its logout() then leaves no id live', async () => {
-    const { server, b } = await twoTabs();
+    const { server, b } = await twoTabsLogging();
     otherPage().postMessage({ type: 'svc-embed:sign-out', version: 1 });
     await vi.waitFor(() => expect(b.ledger.loggedOut).toBe(true));
     expect(b.container.children).toHaveLength(0);
@@ -86,7 +81,7 @@ describe('the sign-out channel', () => {
   });
 
   it('a tab whose embeds are all destroyed stops listening, and still signs out through the endpoint', async () => {
-    const { server, a, b } = await twoTabs();
+    const { server, a, b } = await twoTabsLogging();
     const c = tab();
     b.embed.destroy();
     await a.ledger.logout();
