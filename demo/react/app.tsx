@@ -1,6 +1,7 @@
 // The demo's React page: two dashboards with <SvcEmbed> under <StrictMode> (built in development
-// mode at demo start, so effects really mount twice), one ledger per sign-in, sign out and in again
-// without a reload, and a log of what the embeds reported.
+// mode at demo start, so effects really mount twice), minting through the page's session endpoint
+// (@svc-embed/server), one ledger per sign-in, sign out (of every id of the viewer, in every tab) and
+// in again without a reload, and a log of what the embeds reported.
 import { SessionLedgerProvider, SvcEmbed, urlParam, useSessionLedger } from '@svc-embed/react';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,18 +9,6 @@ import { createRoot } from 'react-dom/client';
 const config = JSON.parse(document.getElementById('demo-config')!.textContent!) as { serviceUrl: string };
 const log: { embed: string; type: string; payload: unknown }[] = [];
 (window as unknown as { __react: unknown }).__react = { events: log, loadedAt: Date.now() };
-
-/** The host page's backend mints with its API key; `embed` names the embed in its records. */
-const minter = (embed: string) => async () => {
-  const response = await fetch('/api/embed-session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ embed }) });
-  if (!response.ok) throw new Error(`minting failed: HTTP ${response.status}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
-};
-async function revokeSessionId(id: string) {
-  const response = await fetch(`/api/embed-session/${encodeURIComponent(id)}`, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`revoking failed: HTTP ${response.status}`);
-}
-const mints = { a: minter('react-a'), b: minter('react-b') };
 
 function Dashboards() {
   const { logout } = useSessionLedger();
@@ -31,6 +20,7 @@ function Dashboards() {
       <div className="toolbar">
         <button type="button" data-action="scheme" onClick={() => setScheme(scheme === 'light' ? 'dark' : 'light')}>{scheme === 'light' ? 'Dark' : 'Light'}</button>
         <button type="button" data-action="toggle-b" onClick={() => setShowB(!showB)}>{showB ? 'Remove B' : 'Show B'}</button>
+        {/* The result says what happened: `complete` only when every id of the viewer is known revoked; else clicking again retries. */}
         <button type="button" data-action="sign-out" onClick={async () => { const result = await logout(); log.push({ embed: '-', type: 'logout', payload: result }); }}>Sign out</button>
       </div>
       {(showB ? (['a', 'b'] as const) : (['a'] as const)).map((key) => (
@@ -42,8 +32,7 @@ function Dashboards() {
           allowExport={key === 'a'}
           syncUrl={key === 'a' ? urlParam('dash') : undefined}
           colorScheme={scheme}
-          mintSessionId={mints[key]}
-          revokeSessionId={revokeSessionId}
+          sessionEndpoint="/api/embed-session"
           attributes={{ title: `React embed ${key.toUpperCase()}`, 'data-embed': key }}
           onReady={(payload) => log.push({ embed: key, type: 'ready', payload })}
           onDashboardLoaded={(payload) => log.push({ embed: key, type: 'dashboard-loaded', payload })}
@@ -54,7 +43,10 @@ function Dashboards() {
   );
 }
 
-/** The dashboards stay mounted after sign-out: signed out, they show nothing and mint nothing until sign-in. */
+/**
+ * The dashboards stay mounted after sign-out: signed out (here, or in another tab of the viewer),
+ * they show nothing and mint nothing until sign-in; "Sign out" still signs out through the endpoint.
+ */
 function App() {
   const { status, signIn } = useSessionLedger();
   return (

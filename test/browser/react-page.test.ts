@@ -7,7 +7,11 @@ import { screenshot, useSuite } from './harness.js';
 
 const suite = useSuite();
 
-const mintedFor = (embed: string) => suite.demo.backend.minted.filter((entry) => entry.embed === embed).map((entry) => entry.sessionId);
+/** Every id the demo's session endpoint minted (the page's two embeds mint through it). */
+const minted = () => suite.demo.backend.minted.map((entry) => entry.sessionId);
+/** The id in an embed's iframe URL: the one it was loaded with. */
+const idOf = (embed: string) =>
+  suite.page.evaluate((key) => new URL((document.querySelector(`iframe[data-embed="${key}"]`) as HTMLIFrameElement).src).searchParams.get('session'), embed);
 const loadedCount = (embed: string) =>
   suite.page.evaluate((key) => (window as any).__react.events.filter((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded').length, embed);
 
@@ -15,15 +19,15 @@ it('StrictMode: exactly one id per embed on first load; sign out, sign in again 
   const { page, demo } = suite;
   await page.goto(`${demo.hostUrl}/react.html`);
   for (const key of ['a', 'b']) await page.waitFor((key) => (window as any).__react?.events.some((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded'), key, { timeout: 20_000 });
-  expect(mintedFor('react-a')).toHaveLength(1);
-  expect(mintedFor('react-b')).toHaveLength(1);
+  const first = minted();
+  expect(first).toHaveLength(2);
+  expect(new Set([await idOf('a'), await idOf('b')])).toEqual(new Set(first));
   expect(await page.count('iframe')).toBe(2);
   const loadedAt = await page.evaluate(() => (window as any).__react.loadedAt);
   await screenshot(page, 'demo-react-page');
 
   await page.click('[data-action="sign-out"]');
   await page.waitForSelector('[data-action="sign-in"]');
-  const first = [...mintedFor('react-a'), ...mintedFor('react-b')];
   await expect.poll(() => first.map((id) => demo.emulator.state.describe(id)?.status), { timeout: 10_000 }).toEqual(['revoked', 'revoked']);
   // The service may record the revocations before the page's logout() has resolved: wait for its result.
   await page.waitFor(() => (window as any).__react.events.some((entry: any) => entry.type === 'logout'), undefined, { timeout: 10_000 });
@@ -33,17 +37,17 @@ it('StrictMode: exactly one id per embed on first load; sign out, sign in again 
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1_000)));
   expect(await page.count('iframe')).toBe(0);
   expect(await page.count('.react-embed[data-signed-out]')).toBe(2);
-  expect(demo.backend.minted.filter((entry) => entry.embed.startsWith('react-'))).toHaveLength(2);
+  expect(minted()).toHaveLength(2);
 
   await page.click('[data-action="sign-in"]');
   for (const key of ['a', 'b']) await page.waitFor((key) => (window as any).__react.events.filter((entry: any) => entry.embed === key && entry.type === 'dashboard-loaded').length === 2, key, { timeout: 20_000 });
-  expect(mintedFor('react-a')).toHaveLength(2);
-  expect(mintedFor('react-b')).toHaveLength(2);
+  expect(minted()).toHaveLength(4);
+  expect(new Set([await idOf('a'), await idOf('b')])).toEqual(new Set(minted().slice(2)));
   expect(await loadedCount('a')).toBe(2);
   expect(await page.evaluate(() => (window as any).__react.loadedAt)).toBe(loadedAt);
 
   // Unmounting an embed revokes its id at the service; the other keeps its session.
-  const [idA, idB] = [mintedFor('react-a').at(-1), mintedFor('react-b').at(-1)];
+  const [idA, idB] = [await idOf('a'), await idOf('b')];
   await page.click('[data-action="toggle-b"]');
   await expect.poll(() => demo.emulator.state.describe(idB!)?.status, { timeout: 10_000 }).toBe('revoked');
   expect(await page.count('iframe')).toBe(1);

@@ -19,14 +19,15 @@ beforeAll(async () => {
   ({ demo, page } = suite);
 });
 
-/** Ids the backend minted for an embed, in order. */
-const mintedFor = (embed: string) => demo.backend.minted.filter((entry) => entry.embed === embed).map((entry) => entry.sessionId);
+/** Ids the page's embed was given, in order (the page notes them from the iframe's URL and its set-session actions). */
+const mintedFor = (embed: string): Promise<string[]> =>
+  page.evaluate((key) => (window as any).__demo.mints.filter((entry: any) => entry.embed === key).map((entry: any) => entry.sessionId), embed);
 
 describe('session renewal with a short lifetime', () => {
   it('renews each embed in place: one mint per session, new expiry, same document', async () => {
     const nonces = { a: await docNonce(page, 'a'), b: await docNonce(page, 'b') };
-    for (const embed of ['a', 'b']) expect(mintedFor(embed)).toHaveLength(1);
-    const first = { a: demo.emulator.state.get(mintedFor('a')[0]!)!, b: demo.emulator.state.get(mintedFor('b')[0]!)! };
+    for (const embed of ['a', 'b']) expect(await mintedFor(embed)).toHaveLength(1);
+    const first = { a: demo.emulator.state.get((await mintedFor('a'))[0]!)!, b: demo.emulator.state.get((await mintedFor('b'))[0]!)! };
 
     for (const embed of ['a', 'b'] as const) {
       const expiring = await waitForEvent(page, embed, 'session-expiring');
@@ -39,7 +40,7 @@ describe('session renewal with a short lifetime', () => {
         const session = (window as any).__dashboard.session();
         return session.state === 'active' && session.expiresAt > (previous as number);
       }, first[embed].usableUntil, { timeout: 20_000 });
-      const ids = mintedFor(embed);
+      const ids = await mintedFor(embed);
       expect(ids).toHaveLength(2);
       const second = demo.emulator.state.get(ids[1]!)!;
       expect(await frame.evaluate(() => (window as any).__dashboard.session().expiresAt)).toBe(second.usableUntil);
@@ -54,7 +55,7 @@ describe('session renewal with a short lifetime', () => {
     // Every id minted was exchanged exactly once and no exchange failed: no id was wasted.
     const exchanges = demo.emulator.state.exchanges;
     expect(exchanges.filter((entry) => !entry.ok)).toEqual([]);
-    for (const sessionId of [...mintedFor('a'), ...mintedFor('b')])
+    for (const sessionId of [...(await mintedFor('a')), ...(await mintedFor('b'))])
       expect(exchanges.filter((entry) => entry.sessionId === sessionId)).toHaveLength(1);
     // No lapse: renewed before the session stopped working.
     expect(await events(page, undefined, 'session-expired')).toEqual([]);
@@ -71,7 +72,7 @@ describe('session renewal with a short lifetime', () => {
     await frame.waitFor(() => (window as any).__dashboard.sessionHistory().filter((entry: any) => entry.state === 'active').length >= 2, undefined, { timeout: 10_000 });
     const expirings = await events(page, 'a', 'session-expiring');
     // One id per session: the initial one, then one per session-expiring (a renewal in flight may add one more).
-    const minted = mintedFor('a').length;
+    const minted = (await mintedFor('a')).length;
     expect(minted === expirings.length + 1 || minted === expirings.length + 2).toBe(true);
     expect(new Set(expirings.map((entry) => entry.payload.expiresAt)).size).toBe(expirings.length);
     expect(await docNonce(page, 'a')).toBe(nonceA);

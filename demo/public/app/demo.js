@@ -1,5 +1,6 @@
-// The demo host page: two embeds of one viewer (one session ledger), a control for every action,
-// a live event log and a session panel. `sdk` is the host half, from the script tag or from ESM.
+// The demo host page: two embeds of one viewer (one session ledger), minting through the page's
+// session endpoint (@svc-embed/server), a control for every action, a live event log and a session
+// panel. `sdk` is the host half, from the script tag or from ESM.
 import { backend } from './backend-client.js';
 import { createControls } from './controls.js';
 import { h } from './dom.js';
@@ -16,10 +17,13 @@ export function mountDemo(sdk, options) {
   const log = createEventLog(/** @type {HTMLElement} */ (document.getElementById('event-log')));
   /** @type {Record<string, any>} */
   const embeds = {};
-  /** Latest id minted for each embed (the one its current session came from). */
+  /** Latest id each embed was given (the one its current session came from). */
   /** @type {Record<string, string>} */
   const currentId = {};
+  /** Every id this page's embeds were given, in order: `{ embed, sessionId, at }`. */
   const mints = [];
+  /** Which embed of this page was given an id (ids of other tabs and earlier page loads are in no embed). */
+  const embedOf = (sessionId) => mints.find((entry) => entry.sessionId === sessionId)?.embed;
   let ledger;
   // ?debug on this page: the SDK logs every message in and out and every drop with its reason, and
   // the embedded dashboard logs what its frame half ignores (the browser console shows both).
@@ -27,6 +31,7 @@ export function mountDemo(sdk, options) {
 
   const panel = createSessionPanel(/** @type {HTMLElement} */ (document.getElementById('session-panel')), {
     embeds: config.embeds,
+    embedOf,
     renew: (key) => perform('renewSession()', undefined, (embed) => embed.renewSession(), [key]),
     async expire(key) {
       const sessionId = currentId[key];
@@ -40,14 +45,20 @@ export function mountDemo(sdk, options) {
         log.add({ embed: key, kind: 'error', type: 'expire now failed', payload: { error: String(error) } });
       }
     },
+    // Through the session endpoint: every id of the viewer (every tab, every page load) is revoked,
+    // and the viewer's other tabs end their embeds. The result says what happened; when it is not
+    // complete (the backend failed, or ids wait), "Log out" stays: clicking it again retries.
     async logout() {
+      panel.setLoggedOut('Signing out…', false);
       const result = await ledger.logout();
       for (const key of Object.keys(embeds)) delete embeds[key];
-      log.add({ embed: 'all', kind: 'host', type: 'logout', payload: { revoked: result.revoked, failed: result.failed.map((entry) => entry.sessionId) } });
+      const { revoked, failed, pending, complete } = result;
+      log.add({ embed: 'all', kind: complete ? 'host' : 'error', type: 'logout', payload: { revoked, failed: failed.map((entry) => entry.sessionId), pending, backend: result.backend, complete, error: result.error?.message } });
       window.__demo.logoutResult = result;
       await panel.refresh();
       const confirmed = document.querySelectorAll('[data-role="session-ids"] [data-status="revoked"]').length;
-      panel.setLoggedOut(`Logged out: ${result.revoked.length} ids revoked, ${result.failed.length} failed; the service lists ${confirmed} as revoked.`, true);
+      const outcome = complete ? 'complete' : `not complete (sign-out ${result.backend}${result.error ? `: ${result.error.message}` : ''}): log out again`;
+      panel.setLoggedOut(`Logged out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
       for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
     },
     restart: () => start(),
@@ -79,6 +90,30 @@ export function mountDemo(sdk, options) {
     }
   }
 
+  /**
+   * Notes the ids an embed is given, for the session panel: the first in the iframe's URL, each later
+   * one in the `set-session` action the SDK's debug log reports as sent (`out`). With
+   * `sessionEndpoint` the page never handles an id; only this panel looks. `?debug` prints the log too.
+   * @param {string} key
+   */
+  function noteIds(key) {
+    const note = (sessionId) => {
+      if (!sessionId || currentId[key] === sessionId) return;
+      currentId[key] = sessionId;
+      mints.push({ embed: key, sessionId, at: Date.now() });
+    };
+    return {
+      /** @param {{ iframe: HTMLIFrameElement }} embed */
+      fromUrl: (embed) => note(new URL(embed.iframe.src, location.href).searchParams.get('session') ?? undefined),
+      /** @param {string} event @param {...any} details */
+      debug(event, ...details) {
+        const [message] = details;
+        if (event === 'out' && message?.type === 'svc:action:set-session') note(message.payload?.sessionId);
+        if (debug) console.debug('[svc-embed]', event, ...details);
+      },
+    };
+  }
+
   function start() {
     ledger = sdk.createSessionLedger();
     for (const key of Object.keys(currentId)) delete currentId[key];
@@ -89,26 +124,26 @@ export function mountDemo(sdk, options) {
       const box = h('div', { class: 'frame-box', id: `frame-${key}` });
       container.append(h('section', { class: 'embed-card', 'data-embed': key }, h('h2', {}, `${entry.label} · ${entry.publicId}`,
         h('small', {}, [entry.allowExport && 'allowExport', entry.timezone].filter(Boolean).join(' · '))), box));
+      const ids = noteIds(key);
       const embed = sdk.createEmbed({
         baseUrl: config.serviceUrl,
+        ...(debug ? { src: `${config.serviceUrl}/embed/dashboard/${entry.publicId}?debug` } : { publicId: entry.publicId }),
         // The logger looks console.debug up on each call (`debug: true` binds it once), so a test that
         // wraps the console after load sees the lines too.
-        ...(debug ? { src: `${config.serviceUrl}/embed/dashboard/${entry.publicId}?debug`, debug: (...details) => console.debug('[svc-embed]', ...details) } : { publicId: entry.publicId }),
+        debug: ids.debug,
         container: box,
         allowExport: entry.allowExport,
         timezone: entry.timezone,
         ledger,
         attributes: { title: `${entry.label}: ${entry.publicId}`, 'data-embed': key },
-        mintSessionId: async () => {
-          if (currentId[key]) panel.update(key, { state: 'renewing' });
-          const sessionId = await backend.mint(key);
-          currentId[key] = sessionId;
-          mints.push({ embed: key, sessionId, at: Date.now() });
-          return sessionId;
-        },
-        revokeSessionId: (sessionId) => backend.revoke(sessionId),
+        // Your backend (@svc-embed/server) mints, revokes and signs the viewer out; the page holds no id.
+        sessionEndpoint: '/api/embed-session',
       });
       embeds[key] = embed;
+      embed.on('state', ({ state }) => {
+        if (state === 'loading') ids.fromUrl(embed);
+        if (state === 'renewing') panel.update(key, { state: 'renewing' });
+      });
       // Deep links: the embed's page lives in the page URL (`?dash=/orders`), so reload, back and a
       // copied link land where the viewer was. Logout stops it, so "Start again" can claim it anew.
       // (The page's DOM test hands in an SDK without syncUrl.)
@@ -140,6 +175,12 @@ export function mountDemo(sdk, options) {
       );
       panel.update(key, { state: 'loading', renewals: 0, lastError: '—' });
     }
+    // A sign-out in another tab of the viewer ends this tab's embeds at once; "Log out" here still
+    // signs out through the endpoint (it is idempotent) and reports what happened.
+    ledger.onLogout(() => {
+      for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
+      panel.setLoggedOut('Signed out. "Log out" signs out through the endpoint from this tab too.', false);
+    });
     panel.setLoggedOut('', false);
   }
 

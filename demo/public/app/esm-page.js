@@ -19,21 +19,15 @@ const show = (type, payload) => {
   log.prepend(item);
 };
 
-// Your backend mints and revokes ids with the API key; the page only calls it.
+// Your backend (@svc-embed/server, holding the API key) mints, revokes and signs the viewer out of
+// every id, in every tab; the page only names its session endpoint.
 const embed = createEmbed({
   baseUrl: config.serviceUrl,
   publicId: 'sales-overview',
   container: '#analytics',
   allowExport: true,
   attributes: { title: 'Sales overview' },
-  mintSessionId: () =>
-    fetch('/api/embed-session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"embed":"esm"}' })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`mint failed: ${response.status}`))))
-      .then((body) => body.sessionId),
-  revokeSessionId: (sessionId) =>
-    fetch(`/api/embed-session/${sessionId}`, { method: 'DELETE' }).then((response) => {
-      if (!response.ok) throw new Error(`revoke failed: ${response.status}`);
-    }),
+  sessionEndpoint: '/api/embed-session',
 });
 embed.on('*', (payload, message) => show(message.type, payload));
 embed.on('renewed', (info) => show('renewed (host)', info));
@@ -48,8 +42,10 @@ on('completed', () => embed.setFilter('orders', 'status', 'completed'));
 on('orders', () => embed.navigate('/orders'));
 on('refresh', () => embed.refresh());
 on('renew', () => embed.renewSession().catch((error) => show('renewal failed (host)', { error: error.message })));
+// The result says what happened: `complete` only when every id of the viewer is known revoked.
+// Otherwise (the backend failed, or ids wait) clicking again retries.
 on('logout', async () => {
-  const { revoked, failed } = await embed.logout();
-  show('logout (host)', { revoked, failed: failed.map((entry) => entry.sessionId) });
+  const { revoked, failed, pending, backend, complete, error } = await embed.logout();
+  show('logout (host)', { complete, backend, revoked, failed: failed.map((entry) => entry.sessionId), pending, error: error?.message });
 });
 window.__demo = { embed, log };

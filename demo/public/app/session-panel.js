@@ -1,6 +1,7 @@
 // The session panel: per embed its state, a countdown to the end of its session (as the service
 // reports it), renewals and the last error, with "renew now" and "expire now"; "log out" for the
-// viewer; and every id the backend minted with the service's status of it.
+// viewer; and every id the backend minted for the viewer (this tab's, other tabs', earlier page
+// loads') with the service's status of it and the embed of this page it went to, if any.
 import { backend } from './backend-client.js';
 import { h } from './dom.js';
 
@@ -8,7 +9,7 @@ const POLL_MS = 2_000;
 
 /**
  * @param {HTMLElement} root
- * @param {{ embeds: Array<{ key: string, label: string }>, renew: (key: string) => void, expire: (key: string) => void, logout: () => void, restart: () => void }} api
+ * @param {{ embeds: Array<{ key: string, label: string }>, embedOf: (sessionId: string) => string | undefined, renew: (key: string) => void, expire: (key: string) => void, logout: () => void, restart: () => void }} api
  */
 export function createSessionPanel(root, api) {
   /** @type {Record<string, { state: string, renewals: number, lastError: string, usableUntil?: number }>} */
@@ -22,7 +23,7 @@ export function createSessionPanel(root, api) {
     h('header', {}, h('h2', {}, 'Sessions'), logout, restart),
     h('table', { class: 'sessions' }, h('thead', {}, h('tr', {}, ...['', 'state', 'ends in', 'renewals', 'last error', ''].map((label) => h('th', {}, label)))), rows),
     summary,
-    h('details', { open: true }, h('summary', {}, 'Ids minted by the backend (status from the service)'),
+    h('details', { open: true }, h('summary', {}, "Ids the backend minted for the viewer, every tab's (status from the service)"),
       h('table', { class: 'ids' }, h('thead', {}, h('tr', {}, ...['id', 'embed', 'minted', 'status'].map((label) => h('th', {}, label)))), ids)),
   );
 
@@ -48,13 +49,13 @@ export function createSessionPanel(root, api) {
     try {
       const list = await backend.sessions();
       for (const key of Object.keys(info)) {
-        const current = list.filter((entry) => entry.embed === key && entry.redeemedAt).at(-1);
+        const current = list.filter((entry) => api.embedOf(entry.sessionId) === key && entry.redeemedAt).at(-1);
         info[key].usableUntil = current?.usableUntil;
       }
       ids.replaceChildren(...list.slice().reverse().map((entry) =>
         h('tr', { 'data-session-id': entry.sessionId, 'data-status': entry.status },
           h('td', {}, h('code', { title: entry.sessionId }, `${entry.sessionId.slice(0, 12)}…`)),
-          h('td', {}, entry.embed.toUpperCase()),
+          h('td', {}, api.embedOf(entry.sessionId)?.toUpperCase() ?? '·'),
           h('td', {}, new Date(entry.mintedAt).toLocaleTimeString([], { hour12: false })),
           h('td', { class: `status ${entry.status}` }, entry.status))));
     } catch {

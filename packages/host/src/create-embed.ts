@@ -50,7 +50,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
   const { options, window: win, now, log } = context;
   const timing = options.timings?.({ window: win, label: options.publicId ?? '' });
   const { ledger } = context;
-  const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, log });
+  const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, mintBudget: context.mintBudget, log });
   const mounted = mountIframe(context);
   const { iframe } = mounted;
   const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids });

@@ -106,8 +106,10 @@ export interface Embed {
    */
   renewSession(): Promise<void>;
   /**
-   * Revokes every id minted for this viewer (through the shared ledger), destroys every embed of the
-   * viewer and removes their iframes. Never rejects; idempotent.
+   * `ledger.logout()` of this embed's ledger: destroys every embed of the viewer at once, removes their
+   * iframes, signs out through the session endpoints and revokes every id minted for this viewer.
+   * Resolves with what happened (`complete` only when every id is known revoked); never rejects; a
+   * later call retries what did not complete.
    */
   logout(): Promise<LogoutResult>;
   /** Releases every listener, timer and queued action, and removes a created iframe. Idempotent. */

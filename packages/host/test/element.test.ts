@@ -231,7 +231,7 @@ describe('<svc-embed>', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
       calls.push(`${init.method} ${url}`);
-      if (url.endsWith('/logout')) return hasLogout ? Response.json({ revoked: ['ses-from-endpoint', 'ses-of-another-tab'], failed: [] }) : new Response(null, { status: 404 });
+      if (url.endsWith('/logout')) return hasLogout ? Response.json({ revoked: ['ses-from-endpoint', 'ses-of-another-tab'], failed: [], pending: [], complete: true }) : new Response(null, { status: 404 });
       if (init.method === 'POST') return new Response(JSON.stringify({ sessionId: 'ses-from-endpoint' }), { status: 200 });
       return new Response(null, { status: url.endsWith('ses-from-endpoint') ? 204 : 404 });
     }));
@@ -241,7 +241,7 @@ describe('<svc-embed>', () => {
     await tick();
     expect(new URL(element.querySelector('iframe')!.src).searchParams.get('session')).toBe('ses-from-endpoint');
     const result = await element.logout();
-    expect(result).toEqual({ revoked: hasLogout ? ['ses-from-endpoint', 'ses-of-another-tab'] : ['ses-from-endpoint'], failed: [] });
+    expect(result).toMatchObject({ revoked: hasLogout ? ['ses-from-endpoint', 'ses-of-another-tab'] : ['ses-from-endpoint'], failed: [], backend: hasLogout ? 'complete' : 'failed', complete: hasLogout });
     expect(calls).toEqual(expected);
 
   });
@@ -424,6 +424,6 @@ describe('<svc-embed> methods and renewal events', () => {
     const element = makeElement();
     element.mintSessionId = () => 's1';
     await connectReady(element);
-    expect(await element.logout()).toEqual({ revoked: ['s1'], failed: [] });
+    expect(await element.logout()).toEqual({ revoked: ['s1'], failed: [], pending: [], backend: 'none', complete: true });
   });
 });

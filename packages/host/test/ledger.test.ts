@@ -24,12 +24,12 @@ describe('logout', () => {
     expect(t.container.children).toHaveLength(1);
     const result = await t.embed.logout();
     expect(revoke.mock.calls.map((call) => call[0]).sort()).toEqual(['mine', 's1', 's3', 's4']);
-    expect(result).toEqual({ revoked: expect.arrayContaining(['s1', 'mine', 's3', 's4']), failed: [] });
+    expect(result).toEqual({ revoked: expect.arrayContaining(['s1', 'mine', 's3', 's4']), failed: [], pending: [], backend: 'none', complete: true });
     expect(t.container.children).toHaveLength(0);
     expect(() => t.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
   });
 
-  it('logs out every embed of a shared ledger, in parallel, reporting failures, idempotently', async () => {
+  it('logs out every embed of a shared ledger, in parallel, reporting failures; a later call retries them', async () => {
     const ledger = createSessionLedger();
     const pending: Record<string, { resolve: () => void; reject: (error: Error) => void }> = {};
     const revoke = vi.fn((id: string) => new Promise<void>((resolve, reject) => (pending[id] = { resolve, reject })));
@@ -60,16 +60,23 @@ describe('logout', () => {
     const result = await first;
     expect(result.revoked.sort()).toEqual(['id1', 'id3']);
     expect(result.failed).toEqual([{ sessionId: 'id2', error: boom }]);
-    expect(await a.embed.logout()).toBe(result);
-    expect(await c.logout()).toBe(result);
-    expect(revoke).toHaveBeenCalledTimes(3);
+    expect(result).toMatchObject({ pending: ['id2'], complete: false });
+    // Not complete: the next call revokes what failed, and only that.
+    const again = a.embed.logout();
+    await flush();
+    expect(revoke.mock.calls.map((call) => call[0])).toEqual(['id1', 'id2', 'id3', 'id2']);
+    pending.id2!.resolve();
+    const complete = await again;
+    expect(complete).toEqual({ revoked: ['id2'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await c.logout()).toBe(complete);
+    expect(revoke).toHaveBeenCalledTimes(4);
   });
 
   it('tolerates a revoke that throws synchronously', async () => {
     const t = setup({ mintSessionId: () => 's1', revokeSessionId: () => { throw new Error('sync'); } });
     await flush();
     const result = await t.embed.logout();
-    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }] });
+    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }], pending: ['s1'], backend: 'none', complete: false });
   });
 
   it('revokes a mint that resolves after logout, and never sends it', async () => {
@@ -102,7 +109,7 @@ describe('logout', () => {
     const ledger = createSessionLedger();
     const revoke = vi.fn();
     ledger.record('ssr-1', revoke);
-    expect(await ledger.logout()).toEqual({ revoked: ['ssr-1'], failed: [] });
+    expect(await ledger.logout()).toEqual({ revoked: ['ssr-1'], failed: [], pending: [], backend: 'none', complete: true });
   });
 
   it('takes no new embed once logged out', async () => {
@@ -134,7 +141,7 @@ describe('logout', () => {
   it('without revokeSessionId, removes the iframes and revokes nothing', async () => {
     const t = setup({ mintSessionId: () => 's1' });
     await flush();
-    expect(await t.embed.logout()).toEqual({ revoked: [], failed: [] });
+    expect(await t.embed.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'none', complete: true });
     expect(t.container.children).toHaveLength(0);
   });
 

@@ -2,60 +2,10 @@
 // ledger's logout through POST <endpoint>/logout (every id of the viewer, every tab), and the
 // viewer's other tabs signed out at once through a BroadcastChannel (Node's, two "tabs" in one
 // process: channels of one name reach each other).
-import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbed, createSessionLedger, type EmbedOptions } from '../src/index.js';
-import { TENANT } from './helpers.js';
-
-/** The backend's endpoint as @svc-embed/server answers it, for one viewer: ids minted, ids revoked. */
-function fakeEndpoint() {
-  const live = new Set<string>();
-  const revoked: string[] = [];
-  const calls: string[] = [];
-  let n = 0;
-  const fetch = vi.fn(async (url: string, init: RequestInit) => {
-    calls.push(`${init.method} ${url}`);
-    if (url === '/api/embed-session' && init.method === 'POST') {
-      const sessionId = `ses-${++n}`;
-      live.add(sessionId);
-      return Response.json({ sessionId });
-    }
-    if (url === '/api/embed-session/logout') {
-      const all = [...live];
-      live.clear();
-      revoked.push(...all);
-      return Response.json({ revoked: all, failed: [] });
-    }
-    const id = decodeURIComponent(url.split('/').pop() ?? '');
-    if (init.method !== 'DELETE' || !live.delete(id)) return new Response(null, { status: 404 });
-    revoked.push(id);
-    return new Response(null, { status: 204 });
-  });
-  return { fetch, live, revoked, calls };
-}
-
-/** A "tab": the page's window with Node's BroadcastChannel, and an embed of its own ledger. */
-function tab(options: Partial<EmbedOptions> = {}) {
-  const win = Object.assign(Object.create(window), { BroadcastChannel: NodeBroadcastChannel }) as Window;
-  const ledger = createSessionLedger();
-  const container = document.createElement('div');
-  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, window: win, ledger, sessionEndpoint: '/api/embed-session', ...options } as EmbedOptions);
-  return { ledger, container, embed };
-}
+import { describe, expect, it, vi } from 'vitest';
+import { fakeEndpoint, tab, twoTabs } from './endpoint-fakes.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/** Two tabs of one viewer on the endpoint, each with its first id. */
-async function twoTabs() {
-  const server = fakeEndpoint();
-  vi.stubGlobal('fetch', server.fetch);
-  const a = tab();
-  const b = tab();
-  await settle();
-  return { server, a, b };
-}
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('sessionEndpoint', () => {
   it('mints with POST <endpoint> and puts the id in the URL; a destroy that removes the iframe revokes it with DELETE', async () => {
@@ -81,7 +31,7 @@ describe('sessionEndpoint', () => {
     b.ledger.onLogout(signedOut);
 
     const result = await a.ledger.logout();
-    expect(result).toEqual({ revoked: ['ses-1', 'ses-2'], failed: [] });
+    expect(result).toEqual({ revoked: ['ses-1', 'ses-2'], failed: [], pending: [], backend: 'complete', complete: true });
     expect(server.calls.filter((call) => call.startsWith('DELETE'))).toEqual([]);
     await settle();
     // Tab B heard it: its embed is gone, its ledger is logged out, and it mints nothing more.
@@ -89,7 +39,8 @@ describe('sessionEndpoint', () => {
     expect(b.ledger.loggedOut).toBe(true);
     expect(b.container.children).toHaveLength(0);
     expect(() => b.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
-    expect(await b.ledger.logout()).toEqual({ revoked: [], failed: [] });
+    // Its own logout still asks the endpoint, which has nothing left to revoke.
+    expect(await b.ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'complete', complete: true });
     await settle();
     expect(server.calls.filter((call) => call === 'POST /api/embed-session')).toHaveLength(2);
   });
@@ -102,12 +53,13 @@ describe('sessionEndpoint', () => {
     expect(b.ledger.loggedOut).toBe(false);
   });
 
-  it('an endpoint that cannot sign out falls back to revoking each id', async () => {
+  it('an endpoint that cannot sign out falls back to revoking each id, and says the sign-out failed', async () => {
     const server = fakeEndpoint();
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (url.endsWith('/logout') ? new Response(null, { status: 500 }) : server.fetch(url, init))));
+    server.logoutScript.push(() => new Response(null, { status: 404 }));
+    vi.stubGlobal('fetch', server.fetch);
     const a = tab();
     await settle();
-    expect(await a.ledger.logout()).toEqual({ revoked: ['ses-1'], failed: [] });
+    expect(await a.ledger.logout()).toMatchObject({ revoked: ['ses-1'], failed: [], backend: 'failed', complete: false });
     expect(server.revoked).toEqual(['ses-1']);
   });
 });

@@ -49,7 +49,7 @@ describe('no wasted id', () => {
     await flush();
     expect(revoke).toHaveBeenCalledWith('late-1');
     expect(debug).toHaveBeenCalledWith('revoke', 'late id', 'late-1');
-    expect(await ledger.logout()).toEqual({ revoked: ['late-1'], failed: [] });
+    expect(await ledger.logout()).toEqual({ revoked: ['late-1'], failed: [], pending: [], backend: 'none', complete: true });
     expect(revoke).toHaveBeenCalledTimes(1);
   });
 

@@ -15,8 +15,9 @@ export interface SessionLedgerValue {
   /** `signed-out` after `logout()` until `signIn()`: the embeds below make nothing meanwhile. */
   status: ViewerStatus;
   /**
-   * Signs the viewer out: destroys every embed of the ledger and revokes every id minted for them.
-   * The embeds below stay signed out (mounted, but empty) until `signIn()`.
+   * Signs the viewer out: destroys every embed of the ledger and revokes every id minted for them;
+   * resolves with what happened (`LogoutResult`: `complete` is false while an id may still be live,
+   * and a later call retries). The embeds below stay signed out (mounted, but empty) until `signIn()`.
    */
   logout(): Promise<LogoutResult>;
   /** Signs a viewer in: a new ledger, and every embed below embeds again, each with a fresh id. */

@@ -45,8 +45,16 @@ export const EMBED_ERROR_CODES = {
    * `mintLimit` was reached, so nothing was minted (`renewal-failed`, or `ready` for the first id).
    */
   mintLimit: 'mint-limit',
-  /** `revokeSessionId` resolved with a failed HTTP answer (`ok === false`): listed in the logout result's `failed`. */
+  /**
+   * `revokeSessionId` resolved with a failed HTTP answer (`ok === false`): listed in the logout
+   * result's `failed`; or the sign-out through a session endpoint failed (the result's `error`).
+   */
   revokeFailed: 'revoke-failed',
+  /**
+   * The session endpoint refused the mint because the viewer signed out while it ran (`409
+   * signed-out`): final for the embed, nothing is retried; sign the viewer in again (a new ledger).
+   */
+  signedOut: 'signed-out',
 } as const;
 
 /** One of the values of {@link EMBED_ERROR_CODES}. */

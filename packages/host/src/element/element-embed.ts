@@ -7,6 +7,7 @@ import { assembleEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
 import { EmbedError } from '../base/errors.js';
 import type { LogoutResult } from '../ledger/logout-result.js';
+import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget } from '../ledger/mint-limit.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import { resolveEmbedContext } from '../mount/embed-context.js';
 import { syncUrl } from '../sync-url/sync-url.js';
@@ -17,9 +18,13 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
 
 /**
  * Where the element's embed stands: none yet (`idle`), `live` (with the attributes it was made from,
- * to tell whether a change needs a new one), or `signed-out` after a logout of its ledger.
+ * to tell whether a change needs a new one, and its ledger), or `signed-out` after a logout of its
+ * ledger (kept: the element's `logout()` still signs out through it).
  */
-export type EmbedPhase = { name: 'idle' } | { name: 'live'; embed: Embed; madeFrom: string; unsubscribe: () => void } | { name: 'signed-out' };
+export type EmbedPhase =
+  | { name: 'idle' }
+  | { name: 'live'; embed: Embed; ledger: SessionLedger; madeFrom: string; unsubscribe: () => void }
+  | { name: 'signed-out'; ledger: SessionLedger };
 
 /** The element as the owner of its embed: where the embed stands, the viewer's ledger, the reconcile it waits for. */
 export interface EmbedOwner extends SvcEmbedElement {
@@ -29,6 +34,11 @@ export interface EmbedOwner extends SvcEmbedElement {
   viewerLedger: SessionLedger | undefined;
   /** Cancels the reconcile scheduled, if one is. */
   cancelReconcile: (() => void) | undefined;
+  /**
+   * The element's mint budget ({@link EMBED_MINT_LIMIT}), made with its first embed and spent by every
+   * embed it makes after: an embed made again (an attribute changed, the element moved) gets no new one.
+   */
+  mintBudget: MintBudget | undefined;
 }
 
 /** The owner's embed, while it has one. */
@@ -52,10 +62,19 @@ export function changeLedger(owner: EmbedOwner, ledger: SessionLedger | undefine
   if (owner.phase.name === 'signed-out') signIn(owner);
 }
 
-/** Logs the viewer out; the element stays signed out until it gets a new ledger. */
+/**
+ * Logs the viewer out through the element's ledger, also when it is already signed out (another tab,
+ * or a logout that did not complete: the ledger signs out again); the element stays signed out until
+ * it gets a new ledger.
+ * @throws {EmbedError} `destroyed` when the element never had an embed and was given no ledger
+ */
 export function logOut(owner: EmbedOwner): Promise<LogoutResult> {
-  const result = liveEmbed(owner).logout();
-  signOut(owner);
+  const { phase } = owner;
+  const ledger = phase.name === 'idle' ? owner.viewerLedger : phase.ledger;
+  // Never had an embed, nor a ledger: liveEmbed throws, saying so.
+  if (!ledger) return liveEmbed(owner).logout();
+  const result = ledger.logout();
+  signOut(owner, ledger);
   return result;
 }
 
@@ -78,7 +97,7 @@ export function scheduleReconcile(owner: EmbedOwner): void {
 function reconcile(owner: EmbedOwner): void {
   const { phase, baseUrl } = owner;
   if (phase.name === 'signed-out') return;
-  if (owner.viewerLedger?.loggedOut) return signOut(owner);
+  if (owner.viewerLedger?.loggedOut) return signOut(owner, owner.viewerLedger);
   const wanted = owner.isConnected && baseUrl ? settingsKey(owner) : undefined;
   if (phase.name === 'live' && phase.madeFrom === wanted) return;
   teardown(owner);
@@ -99,11 +118,12 @@ function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }):
   // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
   const ledger = owner.viewerLedger ?? createSessionLedger();
   const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
-  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks });
+  owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });
+  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks, mintBudget: owner.mintBudget });
   redispatchEvents(owner, embed);
   reflectState(owner, embed);
   keepUrl(owner, embed);
-  owner.phase = { name: 'live', embed, madeFrom: made.madeFrom, unsubscribe: ledger.onLogout(() => signOut(owner)) };
+  owner.phase = { name: 'live', embed, ledger, madeFrom: made.madeFrom, unsubscribe: ledger.onLogout(() => signOut(owner, ledger)) };
 }
 
 /** With `sync-url`, keeps the embed's place in the page URL; a parameter another embed uses leaves no embed. */
@@ -118,10 +138,10 @@ function keepUrl(element: SvcEmbedElement, embed: Embed): void {
   }
 }
 
-/** Signed out: no embed until a new ledger comes. */
-function signOut(owner: EmbedOwner): void {
+/** Signed out of `ledger`: no embed until a new ledger comes. */
+function signOut(owner: EmbedOwner, ledger: SessionLedger): void {
   teardown(owner);
-  owner.phase = { name: 'signed-out' };
+  owner.phase = { name: 'signed-out', ledger };
   owner.toggleAttribute('data-signed-out', true);
 }
 

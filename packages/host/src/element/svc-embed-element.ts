@@ -3,6 +3,7 @@
 // session callbacks (element-session.ts) and its events and state on the element (element-events.ts).
 import { EmbedError } from '../base/errors.js';
 import type { Embed } from '../embed.js';
+import type { MintBudget } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { EmbedOptions } from '../mount/embed-options.js';
 import { defineAttributeProperties, SVC_EMBED_ATTRIBUTES } from './element-attributes.js';
@@ -40,6 +41,7 @@ function svcEmbedClass() {
     phase: EmbedPhase = { name: 'idle' };
     viewerLedger: SessionLedger | undefined;
     cancelReconcile: (() => void) | undefined;
+    mintBudget: MintBudget | undefined;
 
     get embed(): Embed | undefined {
       return embedOf(this);

@@ -63,8 +63,10 @@ export interface SvcEmbedElement extends HTMLElement {
   /** `embed.renewSession`; throws `destroyed` while the element has no embed. */
   renewSession: Embed['renewSession'];
   /**
-   * Logs the viewer out: revokes every id of the ledger and removes the iframe. The element then
-   * stays signed out, whatever its attributes do, until it is given a new `ledger`.
+   * Logs the viewer out through the element's ledger (`ledger.logout()`: what happened, `complete`
+   * only when every id is known revoked) and removes the iframe. The element then stays signed out,
+   * whatever its attributes do, until it is given a new `ledger`; signed out (here or by another tab)
+   * it still signs out through the ledger, so a logout that did not complete can be tried again.
    */
   logout(): Promise<LogoutResult>;
 }

@@ -27,10 +27,15 @@ export interface EmbedIdsOptions {
    * registered with the ledger here (the only place), so that logout goes through it.
    */
   callbacks: SessionCallbacks;
-  /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs. */
+  /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs; its timers pace the sign-out's retries. */
   window: ChannelWindow;
   /** The embed's `mintLimit`; default {@link EMBED_MINT_LIMIT}. */
   mintLimit: MintLimit | undefined;
+  /**
+   * The embed's mint budget when its owner keeps one across the embeds it makes (`<svc-embed>`: an
+   * embed made again spends from the same budget); default a new one from `mintLimit`.
+   */
+  mintBudget: MintBudget | undefined;
   /** The embed's debug logger. */
   log: DebugLogger;
 }
@@ -42,19 +47,19 @@ export interface EmbedIdsOptions {
 export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
   const { ledger, log } = options;
   const { revokeSessionId, endpoint } = options.callbacks;
-  const { attach, drop, budget, useEndpoint } = ledgerInternals(ledger);
-  if (endpoint) useEndpoint(endpoint, options.window);
+  const { attach, drop, budget, useEndpoint, record } = ledgerInternals(ledger);
+  if (endpoint) useEndpoint({ callbacks: endpoint, window: options.window, log });
   const own = new Set<string>();
   const revoke = (why: string, sessionId: string) => {
     log('revoke', why, sessionId);
     drop(sessionId);
   };
   return {
-    budgets: [createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget],
+    budgets: [options.mintBudget ?? createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget],
     attach,
     record(sessionId) {
       if (!revokeSessionId) return;
-      ledger.record(sessionId, revokeSessionId);
+      record(sessionId, revokeSessionId, endpoint?.mintedHere(sessionId) ? endpoint.endpoint : undefined);
       own.add(sessionId);
     },
     revokeLateId: (sessionId) => revoke('late id', sessionId),

@@ -11,3 +11,8 @@ function isHttpAnswer(value: unknown): value is { ok: boolean; status?: number }
 export function httpFailure(value: unknown): string | undefined {
   return isHttpAnswer(value) && !value.ok ? `HTTP ${value.status ?? 'error'}` : undefined;
 }
+
+/** The status of an HTTP answer (a `Response`, or anything shaped like one), else undefined. */
+export function httpStatus(value: unknown): number | undefined {
+  return isHttpAnswer(value) ? value.status : undefined;
+}

@@ -1,20 +1,27 @@
 import { EmbedError } from '../base/errors.js';
 
+/** The `error.code` of a session endpoint's error answer (`{ "error": { "code": ... } }`), if it has one. */
+export async function errorCode(response: Response): Promise<unknown> {
+  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code;
+}
+
 /**
  * What a failed answer to the endpoint's mint (`POST <endpoint>`) means here, as the error `embed.ready`
  * rejects with and the console line names: 401, the viewer is not signed in to your backend
  * (`endpoint-unauthorized`); 403 `forbidden-origin` (the code of `@svc-embed/server`'s JSON error),
  * this page's origin is missing from `allowedOrigins` (`endpoint-forbidden-origin`); another 403
- * (`endpoint-forbidden`); 404, no endpoint at that path (`endpoint-not-found`). None of these changes
- * by trying again, so none is retried. Anything else (429, 5xx) is `mint-failed` and retried.
+ * (`endpoint-forbidden`); 404, no endpoint at that path (`endpoint-not-found`); 409, the viewer signed
+ * out while the id was minted (`signed-out`, the endpoint revoked it). None of these changes by trying
+ * again, so none is retried. Anything else (429, 5xx) is `mint-failed` and retried.
  * @param at what happened: `POST /api/embed-session answered HTTP 401`
  */
 export async function mintRefusal(response: Response, at: string): Promise<EmbedError> {
   const { status } = response;
   if (status === 401) return new EmbedError('endpoint-unauthorized', `${at}: the viewer is not signed in to your backend`);
   if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path`);
+  if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
   if (status !== 403) return new EmbedError('mint-failed', at);
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
-  if (body?.error?.code !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', at);
+  if ((await errorCode(response)) !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', at);
   return new EmbedError('endpoint-forbidden-origin', `${at} forbidden-origin: add ${location.origin} to its allowedOrigins`);
 }

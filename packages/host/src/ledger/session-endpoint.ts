@@ -1,12 +1,16 @@
 import { EmbedError } from '../base/errors.js';
-import { mintRefusal } from './mint-refusal.js';
+import { errorCode, mintRefusal } from './mint-refusal.js';
 
-/** What the viewer's logout through an endpoint revoked, as the endpoint answers it. */
+/** What the viewer's logout through an endpoint did, as the endpoint answers it (`@svc-embed/server`'s logout answer). */
 export interface EndpointLogout {
   /** Ids of the viewer the endpoint revoked: from every tab, page load and device. */
   revoked: string[];
-  /** Ids whose revocation failed at the service. */
+  /** Ids whose revocation failed at the service, each with the endpoint's sentence. */
   failed: { sessionId: string; error: string }[];
+  /** Every id of the viewer still waiting for revocation at the backend (the failed ones among them). */
+  pending: string[];
+  /** True when the backend confirmed that nothing of the viewer waits. */
+  complete: boolean;
 }
 
 /** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend, and its logout. */
@@ -17,42 +21,56 @@ export interface SessionEndpointCallbacks {
   mintSessionId(): Promise<string>;
   /** `DELETE <endpoint>/<id>`. */
   revokeSessionId(sessionId: string): Promise<void>;
-  /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer. */
+  /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer; one attempt (the ledger retries). */
   logout(): Promise<EndpointLogout>;
+  /** Whether `sessionId` was minted through these callbacks: the endpoint recorded it, so its sign-out answers for it. */
+  mintedHere(sessionId: string): boolean;
 }
 
-/** The JSON answer of `method url`; a non-2xx answer rejects with what `refusal` makes of it. */
+/**
+ * The JSON answer of `method url`; a non-2xx answer rejects with what `refusal` makes of it. A
+ * `DELETE` answered 404 `unknown-session` (the id is not in the viewer's ledger: revoked already,
+ * expired, or never the endpoint's) resolves: nothing is left to revoke.
+ */
 async function call(method: string, url: string, refusal: (response: Response, at: string) => EmbedError | Promise<EmbedError>): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (!response.ok) throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`);
-  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  if (response.ok) return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === 'unknown-session') return {};
+  throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`);
 }
 
-/** A revocation or logout the endpoint refused: `revoke-failed`, naming the status. */
-const revokeRefusal = (_response: Response, at: string) => new EmbedError('revoke-failed', at);
+/** The endpoint's logout answer: its three lists, `complete` only when it says `true`. */
+function logoutAnswer({ revoked, failed, pending, complete }: Record<string, unknown>): EndpointLogout {
+  if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) throw new EmbedError('revoke-failed', 'no logout answer');
+  return { revoked, failed, pending, complete: complete === true };
+}
+
+/** A revocation or logout the endpoint refused: `revoke-failed`, naming the status, with the `Response` as its `cause` (the ledger retries a 408, 429 or 5xx). */
+const revokeRefusal = (response: Response, at: string) => new EmbedError('revoke-failed', at, response);
 
 /**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
- * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed }`). A non-2xx
- * answer is a failure that names the status, never a success.
+ * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
+ * complete }`). A non-2xx answer is a failure that names the status, never a success; a mint answered
+ * 409 (`signed-out`) fails with `signed-out`.
  */
 export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallbacks {
   const base = endpoint.replace(/\/+$/, '');
+  const minted = new Set<string>();
   return {
     endpoint: base,
     async mintSessionId() {
       const { sessionId } = await call('POST', base, mintRefusal);
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
+      minted.add(sessionId);
       return sessionId;
     },
+    mintedHere: (sessionId) => minted.has(sessionId),
     async revokeSessionId(sessionId) {
       await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, revokeRefusal);
     },
-    async logout() {
-      const { revoked, failed } = await call('POST', `${base}/logout`, revokeRefusal);
-      return { revoked: Array.isArray(revoked) ? revoked.map(String) : [], failed: Array.isArray(failed) ? (failed as EndpointLogout['failed']) : [] };
-    },
+    logout: () => call('POST', `${base}/logout`, revokeRefusal).then(logoutAnswer),
   };
 }
 

@@ -1,9 +1,9 @@
 import { EmbedError } from '../base/errors.js';
-import { createLedgerEndpoints, type ChannelWindow } from './ledger-endpoints.js';
-import { createLedgerIds } from './ledger-ids.js';
-import type { LogoutResult } from './logout-result.js';
+import { createLedgerEmbeds } from './ledger-embeds.js';
+import { createLedgerEndpoints, type EndpointRegistration, type LedgerEndpoints } from './ledger-endpoints.js';
+import { createLedgerIds, type LedgerIds } from './ledger-ids.js';
+import { logoutResult, type LogoutResult } from './logout-result.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
-import type { SessionEndpointCallbacks } from './session-endpoint.js';
 
 /**
  * Every session id minted for one viewer, by every embed that shares the ledger, so that logout can
@@ -21,22 +21,29 @@ export interface SessionLedger {
    */
   record(sessionId: string, revoke: (sessionId: string) => unknown): void;
   /**
-   * Destroys every embed using this ledger (removing its iframe, even a wrapped one), then revokes
-   * every recorded id, in parallel. With embeds on a `sessionEndpoint`, it signs out through
-   * `POST <endpoint>/logout` first (the endpoint revokes every id of the viewer, from every tab and
-   * device; they are in the result too), and the viewer's other tabs of this origin sign out at once.
-   * Never rejects: failures are listed in the result. Idempotent: later calls return the same result.
+   * Signs the viewer out. Destroys every embed using this ledger at once (removing its iframe, even a
+   * wrapped one), whatever the backend says. With embeds on a `sessionEndpoint`, it tells the
+   * viewer's other tabs of this origin to end their embeds, and signs out through
+   * `POST <endpoint>/logout` (the endpoint revokes every id of the viewer, from every tab and device;
+   * they are in the result too), tried up to 3 times (1 s, then 2 s apart; 10 s each) while it gets
+   * no answer, 408, 429 or 5xx. Then it revokes every recorded id the endpoints did not, in parallel.
+   *
+   * Resolves with what happened ({@link LogoutResult}): `complete` only when every id is known
+   * revoked; a failed or unreachable endpoint is `backend: 'failed'`, never an empty success. Never
+   * rejects. A call while one runs joins it; once one was complete, later calls resolve with its
+   * result; otherwise a later call signs out again and retries every id that failed (the endpoint's
+   * sign-out is idempotent). A ledger told by another tab calls the endpoint too.
    */
   logout(): Promise<LogoutResult>;
   /**
-   * Calls `listener` once when the viewer is logged out: by `logout()` here, or in another tab
-   * through a session endpoint (then this ledger's embeds are destroyed and `logout()` resolves with
-   * nothing revoked here). Returns the function that removes it.
+   * Calls `listener` once when the viewer is logged out: by `logout()` here, or when another tab of
+   * the viewer signs out through a session endpoint (then this ledger's embeds are destroyed, and its
+   * own `logout()` still signs out through the endpoint). Returns the function that removes it.
    */
   onLogout(listener: () => void): () => void;
   /**
-   * True once `logout()` was called: the viewer is signed out, the ledger takes no new embeds, and
-   * the React provider and `<svc-embed>` make none until they get a new ledger.
+   * True once `logout()` was called here or another tab signed the viewer out: the ledger takes no
+   * new embeds, and the React provider and `<svc-embed>` make none until they get a new ledger.
    */
   readonly loggedOut: boolean;
 }
@@ -60,8 +67,10 @@ interface LedgerInternals {
   attach(teardown: () => void): () => void;
   /** Revokes one recorded id now (an id minted but never used); logout reports how that went. */
   drop(sessionId: string): void;
-  /** Registers the session endpoint an embed mints through: logout goes through it, and through the viewer's other tabs. */
-  useEndpoint(callbacks: SessionEndpointCallbacks, win: ChannelWindow): void;
+  /** Registers the session endpoint an embed mints through: every logout goes through it, and reaches the viewer's other tabs. */
+  useEndpoint(registration: EndpointRegistration): void;
+  /** `ledger.record`, with the session endpoint that minted the id, if one did: once that endpoint answers a logout, its answer covers the id. */
+  record(sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined): void;
 }
 
 const internals = new WeakMap<SessionLedger, LedgerInternals>();
@@ -86,6 +95,31 @@ function checkConcurrency(revokeConcurrency: number): number {
 }
 
 /**
+ * Where a ledger stands: `signed-in`; `signed-out-elsewhere` (another tab said the viewer signs out:
+ * the embeds are gone, but this ledger has not signed out through its endpoints); `signing-out`
+ * (a `logout()` runs); `signed-out` with the last logout's result (run again unless it was complete).
+ */
+type LedgerState =
+  | { name: 'signed-in' }
+  | { name: 'signed-out-elsewhere' }
+  | { name: 'signing-out'; run: Promise<LogoutResult> }
+  | { name: 'signed-out'; result: LogoutResult };
+
+/**
+ * One sign-out: through the endpoints (which tell the other tabs at once, in this task), then every
+ * recorded id their answers do not cover.
+ */
+async function signOut(parts: { endpoints: LedgerEndpoints; ids: LedgerIds }): Promise<LogoutResult> {
+  const endpoints = await parts.endpoints.logout();
+  const answered = endpoints.filter(({ backend }) => backend !== 'failed');
+  const own = await parts.ids.revokeAll({
+    revoked: new Set(answered.flatMap(({ revoked }) => revoked)),
+    answeredBy: new Set(answered.map(({ endpoint }) => endpoint)),
+  });
+  return logoutResult(endpoints, own);
+}
+
+/**
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
  * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
  * create a new one for the next viewer.
@@ -96,57 +130,56 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
   const revokeConcurrency = checkConcurrency(options.revokeConcurrency ?? 4);
   const budget = createMintBudget(options.mintLimit ?? LEDGER_MINT_LIMIT, { option: "the ledger's mintLimit", whose: 'this viewer' });
   const ids = createLedgerIds(revokeConcurrency);
-  const teardowns = new Set<() => void>();
-  const listeners = new Set<() => void>();
-  let result: Promise<LogoutResult> | undefined;
-  /** Ends every embed of the viewer and tells the listeners: the start of any logout. */
-  const signOut = () => {
-    teardowns.forEach((teardown) => teardown());
-    listeners.forEach((listener) => listener());
-    listeners.clear();
-  };
-  /** Another tab signed the viewer out through an endpoint, which revoked every id: end ours. */
+  const embeds = createLedgerEmbeds();
+  let state: LedgerState = { name: 'signed-in' };
+  /** Another tab is signing the viewer out: end our embeds; our own logout() still goes through the endpoints. */
   const signedOutElsewhere = () => {
-    result ||= Promise.resolve({ revoked: [], failed: [] });
-    endpoints.close();
-    signOut();
+    if (state.name !== 'signed-in') return;
+    state = { name: 'signed-out-elsewhere' };
+    embeds.end();
   };
   const endpoints = createLedgerEndpoints(signedOutElsewhere);
-  /** Through the endpoints first (ending the embeds stops listening to them), then every id they did not revoke. */
-  const logoutOnce = async (): Promise<LogoutResult> => {
-    const viaEndpoints = endpoints.logout();
-    signOut();
-    const done = await viaEndpoints;
-    await ids.revokeAll(done, new Set(done.revoked));
-    return done;
+  /** Joins a logout in flight, answers a complete one again, or signs out (again): the other tabs told first, the embeds ended at once. */
+  const logout = (): Promise<LogoutResult> => {
+    if (state.name === 'signing-out') return state.run;
+    if (state.name === 'signed-out' && state.result.complete) return Promise.resolve(state.result);
+    const run = signOut({ endpoints, ids }).then((result) => {
+      state = { name: 'signed-out', result };
+      return result;
+    });
+    state = { name: 'signing-out', run };
+    embeds.end();
+    return run;
+  };
+  /** Records an id (after logout, revokes it at once), with the session endpoint that minted it, if one did. */
+  const record = (sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined) => {
+    ids.record(sessionId, revoke, endpoint);
+    if (state.name !== 'signed-in') ids.revokeQuietly(sessionId);
   };
   const ledger: SessionLedger = {
-    record(sessionId, revoke) {
-      ids.record(sessionId, revoke);
-      if (result) ids.revokeQuietly(sessionId);
-    },
-    logout: () => (result ||= logoutOnce()),
+    record: (sessionId, revoke) => record(sessionId, revoke, undefined),
+    logout,
     onLogout(listener) {
-      if (result) listener();
-      else listeners.add(listener);
-      return () => listeners.delete(listener);
+      if (state.name === 'signed-in') return embeds.listen(listener);
+      listener();
+      return () => {};
     },
     get loggedOut() {
-      return result !== undefined;
+      return state.name !== 'signed-in';
     },
   };
   internals.set(ledger, {
     budget,
     attach(teardown) {
-      if (result) throw new EmbedError('destroyed', 'this ledger has logged out');
-      teardowns.add(teardown);
+      if (state.name !== 'signed-in') throw new EmbedError('destroyed', 'this ledger has logged out');
+      embeds.add(teardown);
       return () => {
-        teardowns.delete(teardown);
         // No embed left: stop listening to the other tabs (the next embed listens again).
-        if (teardowns.size === 0) endpoints.close();
+        if (embeds.remove(teardown)) endpoints.close();
       };
     },
-    useEndpoint: (callbacks, win) => endpoints.add(callbacks, win),
+    useEndpoint: (registration) => endpoints.add(registration),
+    record,
     // Reported by logout with the others: minted for this viewer, revoked (or not) early.
     drop: (sessionId) => ids.drop(sessionId),
   });

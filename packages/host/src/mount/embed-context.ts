@@ -2,6 +2,7 @@ import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
 import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
+import type { MintBudget } from '../ledger/mint-limit.js';
 import type { EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
 import { tenantOrigin } from './tenant-origin.js';
@@ -35,6 +36,8 @@ export interface EmbedContext {
   retry: { attempts: number; delayMs: number };
   /** The error `embed.ready` rejects with when no `ready` came within `readyTimeoutMs`, naming the likely causes. */
   readyTimeoutError(): EmbedError;
+  /** The embed's mint budget when its owner keeps one across the embeds it makes (`<svc-embed>`); else made from `mintLimit`. */
+  mintBudget?: MintBudget;
 }
 
 const noop = () => {};

@@ -67,8 +67,8 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
         .catch((cause) => {
           cancel();
           if (cause instanceof EmbedError && cause.code === 'mint-limit') log('limit', cause.message);
-          // Our own verdicts pass as they are (`mint-*`, `destroyed`, a session endpoint's `endpoint-*`); anything else is the mint's own failure.
-          const checked = cause instanceof EmbedError && /^(mint-|destroyed|endpoint-)/.test(cause.code);
+          // Our own verdicts pass as they are (`mint-*`, `destroyed`, `signed-out`, a session endpoint's `endpoint-*`); anything else is the mint's own failure.
+          const checked = cause instanceof EmbedError && /^(mint-|destroyed|signed-out|endpoint-)/.test(cause.code);
           reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
         });
     });

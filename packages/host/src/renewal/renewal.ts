@@ -54,11 +54,12 @@ export function backoffDelay(policy: RetryPolicy, failed: number): number {
 
 /**
  * Whether failed attempt number `attempt` was the last: the last the policy allows, or refused in a
- * way that trying again cannot change: by a mint budget, or by the session endpoint (`endpoint-*`: the
- * viewer not signed in, the page's origin not allowed, no endpoint at that path).
+ * way that trying again cannot change: by a mint budget, because the viewer signed out
+ * (`signed-out`), or by the session endpoint (`endpoint-*`: the viewer not signed in, the page's
+ * origin not allowed, no endpoint at that path).
  */
 export function isFinal(error: EmbedError, attempt: number, config: RenewalConfig): boolean {
-  return error.code === 'mint-limit' || error.code.startsWith('endpoint-') || attempt >= config.policy.attempts;
+  return error.code === 'mint-limit' || error.code === 'signed-out' || error.code.startsWith('endpoint-') || attempt >= config.policy.attempts;
 }
 
 /**

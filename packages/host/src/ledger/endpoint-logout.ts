@@ -1,0 +1,56 @@
+// One endpoint's sign-out, `POST <endpoint>/logout`, tried again within a bound: at most
+// LOGOUT_ATTEMPTS attempts, each given LOGOUT_ATTEMPT_TIMEOUT_MS, LOGOUT_RETRY_DELAY_MS before the
+// second and twice that before the third. Only failures that may pass are tried again: no answer (a
+// network error, the deadline) and the answers 408, 429 and 5xx (a store down answers 503). Any other
+// answer (404: no logout route; 401: the backend does not know the viewer) is final at once.
+import { EmbedError } from '../base/errors.js';
+import { httpStatus } from './http-answer.js';
+import type { EndpointSignOut } from './logout-result.js';
+import type { EndpointLogout, SessionEndpointCallbacks } from './session-endpoint.js';
+
+/** Attempts of one endpoint's sign-out before it is reported as failed. */
+export const LOGOUT_ATTEMPTS = 3;
+/** Wait before the second attempt, ms; doubled before each further one (1 s, then 2 s). */
+export const LOGOUT_RETRY_DELAY_MS = 1_000;
+/** How long one attempt may take before it counts as failed (the request is left to end on its own), ms. */
+export const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** The timers an endpoint's sign-out waits with: the page's window. */
+export type LogoutTimers = Pick<Window, 'setTimeout' | 'clearTimeout'>;
+
+/** Whether a failed attempt may pass if tried again: no answer, or 408, 429 or 5xx. */
+function worthRetrying(error: unknown): boolean {
+  const status = httpStatus(error instanceof EmbedError ? error.cause : undefined);
+  return status === undefined || status >= 500 || status === 408 || status === 429;
+}
+
+/** One attempt: the endpoint's answer, or a rejection once `LOGOUT_ATTEMPT_TIMEOUT_MS` has passed without it. */
+function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<EndpointLogout> {
+  let timer = 0;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = timers.setTimeout(() => reject(new EmbedError('revoke-failed', `no answer in ${LOGOUT_ATTEMPT_TIMEOUT_MS} ms`)), LOGOUT_ATTEMPT_TIMEOUT_MS);
+  });
+  return Promise.race([Promise.resolve().then(callbacks.logout), deadline]).finally(() => timers.clearTimeout(timer));
+}
+
+/** The endpoint's answer: `complete` when its backend confirmed that nothing waits, else `pending`. */
+function answered(endpoint: string, answer: EndpointLogout): EndpointSignOut {
+  const failed = answer.failed.map(({ sessionId, error }) => ({ sessionId, error: new EmbedError('revoke-failed', error) }));
+  return { endpoint, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending' };
+}
+
+/** Signs the viewer out through one endpoint, trying again within the bound above; never rejects. */
+export async function signOutThrough(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<EndpointSignOut> {
+  const { endpoint } = callbacks;
+  for (let attempts = 1; ; attempts++) {
+    try {
+      return answered(endpoint, await attempt(callbacks, timers));
+    } catch (cause) {
+      if (attempts >= LOGOUT_ATTEMPTS || !worthRetrying(cause)) {
+        const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
+        return { endpoint, revoked: [], failed: [], pending: [], backend: 'failed', error };
+      }
+      await new Promise((resolve) => void timers.setTimeout(resolve, LOGOUT_RETRY_DELAY_MS * 2 ** (attempts - 1)));
+    }
+  }
+}
