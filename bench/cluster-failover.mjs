@@ -1,0 +1,172 @@
+// One failover run of `npm run bench:cluster`: a fresh Redis Cluster (3 primaries, 3 replicas,
+// cluster-node-timeout 1 s), two endpoint instances on it (node:http, each its own cluster client),
+// the emulator as the service; 1,000 viewers x 5 mints over HTTP, 100 viewers at a time, mints
+// alternating between the instances (a 503 is asked again up to 5 times, 250 ms apart, as the
+// browser side retries). At a seeded share of the mints answered, a seeded primary is killed
+// (SIGKILL). With `partitionMs`, its replica is cut off from it for that long first, as in a
+// network partition: the replica is stopped (SIGSTOP), the primary drops its link (CLIENT KILL TYPE
+// replica), the primary keeps answering writes for `partitionMs` that never reach the replica, then
+// it is killed and the replica continued. The replica is promoted; once the cluster is whole again
+// the killed node is started again (it rejoins as a replica). Then every viewer signs out and the
+// sweep runs on both instances until nothing is pending. Counts: ids handed out (200) and not
+// revoked at the service: lost.
+import { createCluster } from 'redis';
+import { createEmulator } from '@svc-embed/emulator';
+import { createSessionEndpoint } from '@svc-embed/server';
+import { createRedisStore } from '@svc-embed/server/redis';
+import { ORIGIN, PATH } from './endpoint-rounds.mjs';
+import { flakyService, seededRandom } from './fault-service.mjs';
+import { listen, send } from './http-load.mjs';
+import { clusterNodes, redisCli, startRedisCluster } from './redis-cluster.mjs';
+
+const API_KEY = 'emulator-dev-key';
+const VIEWERS_AT_ONCE = 100;
+const ATTEMPTS = 6;
+const RETRY_AFTER_MS = 250;
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Two endpoint instances on the cluster, `replicas` as given; resolves with their HTTP targets and a `close()`. */
+async function startInstances(local, service, replicas) {
+  const clients = await Promise.all([0, 1].map(() => createCluster({ rootNodes: local.rootNodes }).on('error', () => undefined).connect()));
+  const endpoints = clients.map((cluster) => createSessionEndpoint({
+    path: PATH, allowedOrigins: [ORIGIN], mint: service.mint, revoke: service.revoke,
+    viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
+    store: createRedisStore({ cluster, prefix: 'failover:', replicas }),
+  }));
+  const targets = await Promise.all(endpoints.map((endpoint) => listen(endpoint.node)));
+  const close = async () => {
+    await Promise.all(targets.map((target) => target.close()));
+    await Promise.all(clients.map((client) => client.close()));
+  };
+  return { endpoints, targets, close };
+}
+
+/**
+ * The fault, run once `tick(answered)` reaches `atMint`: (cut the replica `replica` off for
+ * `partitionMs`,) kill the primary `victim`, wait for the failover, start the node again. `done()`
+ * resolves when it is over; `log` says when each step happened (ms from the kill).
+ */
+function failoverAt({ local, victim, replica, atMint, partitionMs }) {
+  const log = { port: victim.port, atMint, partitionMs, answeredAtKill: null, failoverMs: null, backMs: null };
+  let running = null;
+  const perform = async (answered) => {
+    if (partitionMs > 0) {
+      replica.pause();
+      await redisCli(victim.port, ['CLIENT', 'KILL', 'TYPE', 'replica']);
+      await delay(partitionMs);
+    }
+    log.answeredAtKill = answered;
+    const killedAt = Date.now();
+    await local.killPrimary(victim.port);
+    replica.resume();
+    await local.waitForFailover(victim.port);
+    log.failoverMs = Date.now() - killedAt;
+    await local.restartNode(victim.port);
+    log.backMs = Date.now() - killedAt;
+  };
+  return {
+    log,
+    tick: (answered) => {
+      if (running === null && answered >= atMint) running = perform(answered);
+    },
+    done: () => running ?? perform(atMint),
+  };
+}
+
+/** Asks `attempt` until it is not a 503 or ATTEMPTS are spent, RETRY_AFTER_MS apart; resolves with the last answer. */
+async function withRetries(attempt) {
+  let answer;
+  for (let tries = 0; tries < ATTEMPTS; tries += 1) {
+    if (tries > 0) await delay(RETRY_AFTER_MS);
+    answer = await attempt();
+    if (answer.status !== 503) break;
+  }
+  return answer;
+}
+
+/** Every viewer's mints, VIEWERS_AT_ONCE viewers at a time, each viewer's mints at once; the fault ticks with the answers. */
+async function runLoad({ run, viewers, mints, fault }) {
+  const load = { handedOut: [], statuses: {}, answered: 0 };
+  const mintOnce = (viewer, index) => withRetries(async () => {
+    const answer = await send(run.targets[index % 2], { method: 'POST', path: PATH, viewer, origin: ORIGIN });
+    load.statuses[answer.status] = (load.statuses[answer.status] ?? 0) + 1;
+    if (answer.status === 200) load.handedOut.push(answer.body.sessionId);
+    load.answered += 1;
+    fault.tick(load.answered);
+    return answer;
+  });
+  let next = 0;
+  const worker = async () => {
+    while (next < viewers.length) {
+      const index = next;
+      next += 1;
+      await Promise.all(Array.from({ length: mints }, (_, mint) => mintOnce(viewers[index], index + mint)));
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
+  return { ...load, ms: Date.now() - started };
+}
+
+/** Every viewer signs out (asked again until it is answered), then the sweep on both instances until neither finds anything pending. */
+async function signOutEveryone(run, viewers) {
+  const path = { signOutRetries: 0, sweepRounds: 0 };
+  for (let at = 0; at < viewers.length; at += 50) {
+    await Promise.all(viewers.slice(at, at + 50).map(async (viewer, index) => {
+      while (!(await run.endpoints[index % 2].logoutViewer(viewer).then(() => true, () => false))) {
+        path.signOutRetries += 1;
+        await delay(100);
+      }
+    }));
+  }
+  for (let round = 1; round <= 100; round += 1) {
+    const reports = await Promise.all(run.endpoints.map((endpoint) => endpoint.revokePending().catch(() => ({ pending: 1, failed: 0 }))));
+    path.sweepRounds = round;
+    if (reports.every((report) => report.pending === 0 && report.failed === 0)) break;
+    await delay(100);
+  }
+  return path;
+}
+
+/** What the service says: ids minted, handed out, and handed out but not revoked (lost), or minted and not revoked. */
+function verify(emulator, load) {
+  const live = (id) => emulator.state.describe(id)?.status !== 'revoked';
+  const minted = emulator.state.mints.map((entry) => entry.sessionId);
+  return {
+    minted: minted.length,
+    handedOut: load.handedOut.length,
+    lost: load.handedOut.filter(live).length,
+    mintedLive: minted.filter(live).length,
+    refused: load.statuses[503] ?? 0,
+  };
+}
+
+/**
+ * One failover run: `{ seed, replicas, partitionMs, viewers, mints }`. Resolves with its figures and
+ * the fault's log. The seed picks the primary killed and the moment (30-70 % of the mints answered).
+ */
+export async function failoverRun({ seed, replicas, partitionMs = 0, viewers: viewerCount = 1000, mints = 5 }) {
+  const random = seededRandom(`failover-${seed}`);
+  const local = await startRedisCluster({ primaries: 3, replicasPerPrimary: 1, nodeTimeoutMs: 1000 });
+  const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
+  const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(`service-${seed}`), revokeFailure: 0, mintDelayMs: 0 });
+  let run;
+  try {
+    const layout = await clusterNodes(local.nodes[0].port);
+    const primaries = layout.filter((node) => node.role === 'primary').sort((a, b) => a.slots[0][0] - b.slots[0][0]);
+    const victim = primaries[Math.floor(random() * primaries.length)];
+    const replicaPort = layout.find((node) => node.primaryId === victim.id)?.port;
+    const replica = local.nodes.find((node) => node.port === replicaPort);
+    const fault = failoverAt({ local, victim, replica, atMint: Math.round(viewerCount * mints * (0.3 + random() * 0.4)), partitionMs });
+    run = await startInstances(local, service, replicas);
+    const viewers = Array.from({ length: viewerCount }, (_, index) => `viewer-${index}`);
+    const load = await runLoad({ run, viewers, mints, fault });
+    await fault.done();
+    const path = await signOutEveryone(run, viewers);
+    return { seed, replicas, partitionMs, victimSlots: victim.slots, load, path, fault: fault.log, figures: verify(emulator, load) };
+  } finally {
+    await run?.close();
+    await emulator.close();
+    await local.stop();
+  }
+}
