@@ -68,7 +68,13 @@ export async function startRedisCluster({ primaries = 3, replicasPerPrimary = 1,
   requireRedisBinary('redis-server');
   requireRedisBinary('redis-cli');
   const count = primaries * (1 + replicasPerPrimary);
-  const nodes = await Promise.all(Array.from({ length: count }, () => startRedisDaemon({ cluster: { nodeTimeoutMs } })));
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startRedisDaemon({ cluster: { nodeTimeoutMs } })));
+  const nodes = started.filter((node) => node.status === 'fulfilled').map((node) => node.value);
+  const failed = started.find((node) => node.status === 'rejected');
+  if (failed) {
+    await Promise.all(nodes.map((node) => node.stop()));
+    throw failed.reason;
+  }
   const cluster = clusterHandle(nodes);
   try {
     const addresses = nodes.map((node) => `127.0.0.1:${node.port}`);

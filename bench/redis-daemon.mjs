@@ -12,15 +12,32 @@ import { join } from 'node:path';
 const READY_TIMEOUT_MS = 10_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
+/** Ports this process gave out: a cluster node's own, and its bus port (its port + 10000). */
+const reserved = new Set();
+
+/** A TCP port that was free a moment ago on 127.0.0.1 (`port` 0: any). */
+function freePort(port = 0) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: taken } = server.address();
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/** A free port not given out before; for a cluster node, one whose bus port (+ 10000) is free too. */
+async function unusedPort({ cluster }) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const port = await freePort();
+    const bus = port + 10_000;
+    if (reserved.has(port) || (cluster && (bus > 65_535 || reserved.has(bus) || !(await freePort(bus).then(() => true, () => false))))) continue;
+    reserved.add(port);
+    if (cluster) reserved.add(bus);
+    return port;
+  }
+  throw new Error('found no free port on 127.0.0.1 (with its cluster bus port + 10000) in 100 tries');
 }
 
 function answersPing(port) {
@@ -125,7 +142,7 @@ export function requireRedisBinary(binary) {
  */
 export async function startRedisDaemon({ persistent = false, appendfsync = 'always', cluster = null, replicaOf = null } = {}) {
   requireRedisBinary('redis-server');
-  const port = await freePort();
+  const port = await unusedPort({ cluster: cluster !== null });
   const dir = mkdtempSync(join(tmpdir(), 'svc-embed-bench-redis-'));
   const settings = { port, dir, persistent, appendfsync, cluster, replicaOf };
   const daemon = { url: `redis://127.0.0.1:${port}`, port, dir, pid: await launch(settings) };
