@@ -4,9 +4,8 @@
 // alternating between the instances (a 503 is asked again up to 5 times, 250 ms apart, as the
 // browser side retries). At a seeded share of the mints answered, a seeded primary is killed
 // (SIGKILL). With `partitionMs`, its replica is cut off from it for that long first, as in a
-// network partition: the replica is stopped (SIGSTOP), the primary drops its link (CLIENT KILL TYPE
-// replica), the primary keeps answering writes for `partitionMs` that never reach the replica, then
-// it is killed and the replica continued. The replica is promoted; once the cluster is whole again
+// network partition (redis-cluster.mjs `killPrimary`): the primary keeps answering writes that
+// never reach the replica, then it is killed. The replica is promoted; once the cluster is whole again
 // the killed node is started again (it rejoins as a replica). Then every viewer signs out and the
 // sweep runs on both instances until nothing is pending. Counts: ids handed out (200) and not
 // revoked at the service: lost.
@@ -17,7 +16,7 @@ import { createRedisStore } from '@svc-embed/server/redis';
 import { ORIGIN, PATH } from './endpoint-rounds.mjs';
 import { flakyService, seededRandom } from './fault-service.mjs';
 import { listen, send } from './http-load.mjs';
-import { clusterNodes, redisCli, startRedisCluster } from './redis-cluster.mjs';
+import { clusterNodes, startRedisCluster } from './redis-cluster.mjs';
 
 const API_KEY = 'emulator-dev-key';
 const VIEWERS_AT_ONCE = 100;
@@ -42,26 +41,20 @@ async function startInstances(local, service, replicas) {
 }
 
 /**
- * The fault, run once `tick(answered)` reaches `atMint`: (cut the replica `replica` off for
- * `partitionMs`,) kill the primary `victim`, wait for the failover, start the node again. `done()`
+ * The fault, run once `tick(answered)` reaches `atMint`: kill the primary on `port` (its replica cut
+ * off from it for `partitionMs` first), wait for the failover, start the node again. `done()`
  * resolves when it is over; `log` says when each step happened (ms from the kill).
  */
-function failoverAt({ local, victim, replica, atMint, partitionMs }) {
-  const log = { port: victim.port, atMint, partitionMs, answeredAtKill: null, failoverMs: null, backMs: null };
+function failoverAt({ local, port, atMint, partitionMs }) {
+  const log = { port, atMint, partitionMs, answeredAtKill: null, failoverMs: null, backMs: null };
   let running = null;
   const perform = async (answered) => {
-    if (partitionMs > 0) {
-      replica.pause();
-      await redisCli(victim.port, ['CLIENT', 'KILL', 'TYPE', 'replica']);
-      await delay(partitionMs);
-    }
     log.answeredAtKill = answered;
+    await local.killPrimary(port, { replicaCutOffMs: partitionMs });
     const killedAt = Date.now();
-    await local.killPrimary(victim.port);
-    replica.resume();
-    await local.waitForFailover(victim.port);
+    await local.waitForFailover(port);
     log.failoverMs = Date.now() - killedAt;
-    await local.restartNode(victim.port);
+    await local.restartNode(port);
     log.backMs = Date.now() - killedAt;
   };
   return {
@@ -152,12 +145,9 @@ export async function failoverRun({ seed, replicas, partitionMs = 0, viewers: vi
   const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(`service-${seed}`), revokeFailure: 0, mintDelayMs: 0 });
   let run;
   try {
-    const layout = await clusterNodes(local.nodes[0].port);
-    const primaries = layout.filter((node) => node.role === 'primary').sort((a, b) => a.slots[0][0] - b.slots[0][0]);
+    const primaries = (await clusterNodes(local.nodes[0].port)).filter((node) => node.role === 'primary').sort((a, b) => a.slots[0][0] - b.slots[0][0]);
     const victim = primaries[Math.floor(random() * primaries.length)];
-    const replicaPort = layout.find((node) => node.primaryId === victim.id)?.port;
-    const replica = local.nodes.find((node) => node.port === replicaPort);
-    const fault = failoverAt({ local, victim, replica, atMint: Math.round(viewerCount * mints * (0.3 + random() * 0.4)), partitionMs });
+    const fault = failoverAt({ local, port: victim.port, atMint: Math.round(viewerCount * mints * (0.3 + random() * 0.4)), partitionMs });
     run = await startInstances(local, service, replicas);
     const viewers = Array.from({ length: viewerCount }, (_, index) => `viewer-${index}`);
     const load = await runLoad({ run, viewers, mints, fault });

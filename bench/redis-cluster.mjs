@@ -61,8 +61,9 @@ async function clusterOk(port) {
  * Starts a Redis Cluster of `primaries` primaries with `replicasPerPrimary` replicas each on free
  * loopback ports; resolves once it is whole. `nodeTimeoutMs` is `cluster-node-timeout`: how long a
  * silent primary takes to be failed over (Redis' default is 15 s; a test wants about 1 s).
- * Resolves with `{ nodes, rootNodes, primaryFor(key), killPrimary(port), waitForFailover(port),
- * restartNode(port), stop() }`; `nodes` are the daemons (each with `port`, `pid`, `kill()`).
+ * Resolves with `{ nodes, rootNodes, primaryFor(key), killPrimary(port, { replicaCutOffMs }),
+ * waitForFailover(port), restartNode(port), stop() }`; `nodes` are the daemons (each with `port`,
+ * `pid`, `kill()`).
  */
 export async function startRedisCluster({ primaries = 3, replicasPerPrimary = 1, nodeTimeoutMs = 1000 } = {}) {
   requireRedisBinary('redis-server');
@@ -108,12 +109,27 @@ function clusterHandle(nodes) {
       if (!owner) throw new Error(`no primary serves slot ${slot}`);
       return owner.port;
     },
-    /** Kills the node on `port` (SIGKILL to its pid): a primary's replica is promoted after `nodeTimeoutMs`. */
-    killPrimary: async (port) => {
+    /**
+     * Kills the primary on `port` (SIGKILL to its pid): its replica is promoted after
+     * `nodeTimeoutMs`. With `replicaCutOffMs`, its replica is cut off from it for that long first,
+     * as in a network partition: the replica is stopped (SIGSTOP), the primary drops its link
+     * (`CLIENT KILL TYPE replica`) and goes on answering writes that never reach the replica; then
+     * the primary is killed and the replica continued.
+     */
+    killPrimary: async (port, { replicaCutOffMs = 0 } = {}) => {
       const node = nodes.find((candidate) => candidate.port === port);
       if (!node) throw new Error(`no node of this cluster on port ${port}`);
+      const layout = await clusterNodes(port);
+      const primaryId = layout.find((known) => known.port === port)?.id;
+      const replica = nodes.find((candidate) => candidate.port === layout.find((known) => known.primaryId === primaryId)?.port);
+      if (replicaCutOffMs > 0) {
+        replica?.pause();
+        await redisCli(port, ['CLIENT', 'KILL', 'TYPE', 'replica']);
+        await delay(replicaCutOffMs);
+      }
       node.killed = true;
       await node.kill();
+      replica?.resume();
     },
     /** Resolves once the slots of the killed primary on `port` are served again (its replica promoted) and the cluster is whole. */
     waitForFailover: async (port) => {

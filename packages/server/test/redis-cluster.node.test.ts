@@ -3,9 +3,10 @@
 // their pids after it): the store conformance suite through the cluster client, waiting for the
 // primaries only and waiting for one replica; every script of the store ran on the cluster (so
 // none spans two hash slots: the cluster refuses such a script with CROSSSLOT); a viewer's keys in
-// one slot and viewers spread over the primaries; then a failover: a primary killed while two
-// endpoint instances with `replicas: 1` mint, its replica promoted, and every id handed out revoked
-// at the service by the viewers' sign-outs.
+// one slot and viewers spread over the primaries; then failovers: a primary killed while two
+// endpoint instances mint, its replica (cut off from it for 300 ms first) promoted: with `replicas:
+// 1` every id handed out is revoked at the service by the viewers' sign-outs; without, some are
+// lost (the control).
 import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, type SessionEndpoint } from '../src/index.js';
@@ -109,8 +110,8 @@ describe('the Redis store on a cluster', () => {
 const ORIGIN = 'https://app.example';
 const PATH = '/api/embed-session';
 
-/** Two endpoint instances on the cluster (each its own cluster client), `replicas: 1`, one service that records mints and revocations. */
-function twoInstances() {
+/** Two endpoint instances on the cluster (each its own cluster client), `replicas` as given, one service that records mints and revocations. */
+function twoInstances(replicas: number) {
   const prefix = freshPrefix();
   const service = { minted: [] as string[], revoked: new Set<string>() };
   const instance = (index: number) => createSessionEndpoint({
@@ -125,7 +126,7 @@ function twoInstances() {
     revoke: (sessionId) => {
       service.revoked.add(sessionId);
     },
-    store: createRedisStore({ cluster: cluster(index), prefix, replicas: 1, timeoutMs: 500, replicaTimeoutMs: 200 }),
+    store: createRedisStore({ cluster: cluster(index), prefix, replicas, timeoutMs: 500, replicaTimeoutMs: 200 }),
   });
   return { service, endpoints: [instance(0), instance(1)], prefix };
 }
@@ -136,34 +137,50 @@ async function mint(endpoint: SessionEndpoint, viewerId: string): Promise<string
   return response.status === 200 ? ((await response.json()) as { sessionId: string }).sessionId : null;
 }
 
-describe('a failover under the endpoint, replicas: 1', () => {
-  it('kills the primary of some viewers while two instances mint, its replica takes over, and every id handed out is revoked by the sign-outs', async () => {
-    const { service, endpoints, prefix } = twoInstances();
-    const viewers = Array.from({ length: 30 }, (_, index) => `viewer-${index}`);
-    const victim = await requireCluster().primaryFor(viewerKeys(prefix, viewers[0] ?? '').ids);
-    const handedOut: string[] = [];
-    let minting = true;
-    const mintAll = async (worker: number) => {
-      for (let turn = worker; minting; turn += 8) {
-        const id = await mint(endpoints[turn % 2] as SessionEndpoint, viewers[turn % viewers.length] ?? '');
-        if (id) handedOut.push(id);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    };
-    const workers = Array.from({ length: 8 }, (_, worker) => mintAll(worker));
-    await expect.poll(() => handedOut.length, { timeout: 10_000 }).toBeGreaterThan(100);
-    await requireCluster().killPrimary(victim);
-    await requireCluster().waitForFailover(victim);
-    const afterFailover = handedOut.length;
-    await expect.poll(() => handedOut.length - afterFailover, { timeout: 20_000, interval: 100 }).toBeGreaterThan(100);
-    // The promoted replica has no replica of its own until the killed node is back: its viewers' writes wait for it.
-    await requireCluster().restartNode(victim);
-    minting = false;
-    await Promise.all(workers);
-    for (const [index, viewerId] of viewers.entries()) await expect.poll(() => (endpoints[index % 2] as SessionEndpoint).logoutViewer(viewerId).then((answer) => answer.complete, () => false), { timeout: 10_000 }).toBe(true);
-    for (const endpoint of endpoints) expect((await endpoint.revokePending()).pending).toBe(0);
+/**
+ * Two instances mint for 30 viewers (8 at a time) while the primary of some of them fails: its
+ * replica cut off from it for 300 ms (the primary goes on answering writes the replica never gets),
+ * then the primary killed, its replica promoted, the node started again (it rejoins as a replica).
+ * Then every viewer signs out and both sweeps run. Resolves with the ids handed out and the service.
+ */
+async function failoverUnderLoad(replicas: number) {
+  const { service, endpoints, prefix } = twoInstances(replicas);
+  const viewers = Array.from({ length: 30 }, (_, index) => `viewer-${index}`);
+  const victim = await requireCluster().primaryFor(viewerKeys(prefix, viewers[0] ?? '').ids);
+  const handedOut: string[] = [];
+  let minting = true;
+  const mintAll = async (worker: number) => {
+    for (let turn = worker; minting; turn += 8) {
+      const id = await mint(endpoints[turn % 2] as SessionEndpoint, viewers[turn % viewers.length] ?? '');
+      if (id) handedOut.push(id);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  const workers = Array.from({ length: 8 }, (_, worker) => mintAll(worker));
+  await expect.poll(() => handedOut.length, { timeout: 10_000 }).toBeGreaterThan(100);
+  await requireCluster().killPrimary(victim, { replicaCutOffMs: 300 });
+  await requireCluster().waitForFailover(victim);
+  const afterFailover = handedOut.length;
+  await expect.poll(() => handedOut.length - afterFailover, { timeout: 20_000, interval: 100 }).toBeGreaterThan(100);
+  // The promoted replica has no replica of its own until the killed node is back: with replicas, its viewers' writes wait for it.
+  await requireCluster().restartNode(victim);
+  minting = false;
+  await Promise.all(workers);
+  for (const [index, viewerId] of viewers.entries()) await expect.poll(() => (endpoints[index % 2] as SessionEndpoint).logoutViewer(viewerId).then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+  for (const endpoint of endpoints) await expect.poll(() => endpoint.revokePending().then((report) => report.pending, () => 1), { timeout: 10_000 }).toBe(0);
+  return { handedOut, service };
+}
+
+describe('a failover under two endpoint instances, the replica cut off from its primary for 300 ms before the primary dies', () => {
+  it('replicas: 1: every id handed out is revoked by the sign-outs, and every id minted is revoked', async () => {
+    const { handedOut, service } = await failoverUnderLoad(1);
     expect(handedOut.filter((id) => !service.revoked.has(id))).toEqual([]);
     expect(service.minted.filter((id) => !service.revoked.has(id))).toEqual([]);
     expect(new Set(handedOut).size).toBe(handedOut.length);
+  }, 60_000);
+
+  it('replicas: 0 (the control): the same failover loses ids that were handed out, which no sign-out revokes', async () => {
+    const { handedOut, service } = await failoverUnderLoad(0);
+    expect(handedOut.filter((id) => !service.revoked.has(id)).length).toBeGreaterThan(0);
   }, 60_000);
 });
