@@ -79,9 +79,9 @@ export function redisConnection(options: RedisClientOptions): RedisConnection {
   throw invalid('createRedisStore needs a connected client of the redis package: { client } from createClient(...), or { cluster } from createCluster(...)');
 }
 
-/** A cluster client has the cluster's layout (`getSlotMaster` in redis v5 and v6); a single server's client has none. */
+/** A cluster client knows the cluster's layout (`masters`, `getSlotMaster` in redis v5 and v6); a single server's client does not. */
 function isClusterClient(value: object): boolean {
-  return typeof (value as { getSlotMaster?: unknown }).getSlotMaster === 'function';
+  return 'masters' in value || typeof (value as { getSlotMaster?: unknown }).getSlotMaster === 'function';
 }
 
 function hasSendCommand(value: unknown): value is object {

@@ -103,9 +103,9 @@ async function sendBatch(options: ReplicaAckOptions, batches: NodeBatches): Prom
     return;
   }
   batches.phase = 'in-flight';
-  const replies = batch.map((queued) => batches.node.sendCommand(queued.words, { abortSignal: queued.signal }));
-  const waited = batches.node.sendCommand(['WAIT', String(options.replicas), String(options.timeoutMs)]);
   try {
+    const replies = batch.map((queued) => batches.node.sendCommand(queued.words, { abortSignal: queued.signal }));
+    const waited = batches.node.sendCommand(['WAIT', String(options.replicas), String(options.timeoutMs)]);
     const [settled, acknowledged] = await withDeadline(Promise.all([Promise.allSettled(replies), waited.then(Number)]), options.deadlineMs);
     const shortfall = acknowledged >= options.replicas ? null : await shortfallError(options, batches.node, acknowledged);
     batch.forEach((queued, index) => settle(queued, { outcome: settled[index], shortfall }));
@@ -136,7 +136,7 @@ function settle(queued: Queued, result: { outcome: PromiseSettledResult<unknown>
 async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer a batch of writes and its WAIT within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms (a batch of writes and its WAIT, or INFO)`)), ms);
   });
   try {
     return await Promise.race([work, late]);
@@ -162,10 +162,13 @@ async function shortfallError(options: ReplicaAckOptions, node: RedisStoreClient
   );
 }
 
-/** `connected_slaves` of the primary's `INFO replication`, or `null` when it cannot be read. */
+/** How long the primary's `INFO replication` may take, when a shortfall is explained, ms. */
+const INFO_TIMEOUT_MS = 200;
+
+/** `connected_slaves` of the primary's `INFO replication`, or `null` when it cannot be read in time. */
 async function connectedReplicas(node: RedisStoreClient): Promise<number | null> {
   try {
-    const info = String(await node.sendCommand(['INFO', 'replication'], { abortSignal: AbortSignal.timeout(200) }));
+    const info = String(await withDeadline(node.sendCommand(['INFO', 'replication'], { abortSignal: AbortSignal.timeout(INFO_TIMEOUT_MS) }), INFO_TIMEOUT_MS));
     const found = /^connected_slaves:(\d+)/m.exec(info);
     return found ? Number(found[1]) : null;
   } catch {
