@@ -17,6 +17,9 @@
 //
 // Exceptions: none. A rule that must not hold somewhere is written here, with the file and why.
 //
+// `node scripts/code-rules.mjs [--list] [--check] [folder …]`: the findings per package (or of the
+// folders named), each listed with `--list`; `--check` exits 1 on any.
+//
 // TypeScript 7 has no compiler API, so this reads the syntax with the TypeScript 5 that
 // @arethetypeswrong/core brings along (parsing only, no type checking).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -249,9 +252,15 @@ const SUMMARY = [
   ['function of', `functions over ${MAX_FUNCTION_LINES} lines`], ['import circle', 'import circles'],
 ];
 
+/** Every rule, by the start of its findings: test/node/plain-code.test.ts has a fixture each must flag. */
+export const RULES = SUMMARY.map((kind) => kind[0]);
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let broken = 0;
-  for (const { name, files } of checkPackages()) {
+  // Folders named on the command line are checked instead of the packages (the rules' fixtures).
+  const folders = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const checked = folders.length > 0 ? folders.map((folder) => ({ name: folder, files: checkSources(folder) })) : checkPackages();
+  for (const { name, files } of checked) {
     const findings = files.flatMap((file) => file.findings.map((finding) => ({ ...finding, path: file.path })));
     const counts = SUMMARY.map(([start, label]) => `${findings.filter((finding) => finding.rule.startsWith(start)).length} ${label}`);
     console.log(`${name}: ${counts.join(', ')}`);

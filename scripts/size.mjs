@@ -1,8 +1,12 @@
-// `npm run size`: prints the gzip size (level 9) of every IIFE and ESM entry and fails when an
-// entry with a budget is above it. Run after `npm run build`. Budgets are in bytes (1 KB = 1024),
-// tightened to what the bundles reach plus a little room (the first budgets were 8 KB each).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// `npm run size`: prints the gzip size (level 9) of every IIFE and ESM entry and of the bundles an
+// app makes, and fails when an entry is above its budget or has none. Run after `npm run build`.
+// Budgets are in bytes (1 KB = 1024), tightened to what the bundles reach plus a little room (the
+// first budgets were 8 KB each). Writes the rows as JSON to reports/sizes.json (git-ignored; the
+// docs tests compare the READMEs' figures with it), or to `--report <file>`. `--with-entries
+// <file.json>` measures the built files listed there too (`[{ file, budget, what }]`): the fixture
+// of test/node/size.test.ts, a bundle over its budget that must fail the run.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -23,13 +27,38 @@ const ENTRIES = [
   ['packages/frame/dist/iife/svc-embed-frame.min.js', 6.2 * KB, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
   // The element's script file may cost at most 1.5 KB more than the host's (budget set below from it).
   ['packages/host/dist/iife/svc-embed-element.min.js', 'host+1.5KB', 'host <script> plus <svc-embed> registered'],
-  ['packages/protocol/dist/esm/index.js', null, 'protocol ESM (zod external)'],
-  ['packages/host/dist/esm/index.js', null, 'host ESM (protocol, nanoevents external)'],
-  ['packages/host/dist/esm/element.js', null, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
-  ['packages/react/dist/esm/index.js', null, '@svc-embed/react ESM (react, host external)'],
-  ['packages/vue/dist/esm/index.js', null, '@svc-embed/vue ESM (vue, host external)'],
-  ['packages/frame/dist/esm/index.js', null, 'frame ESM (protocol, nanoevents external)'],
+  // The ESM files and every bundle below got their budgets in issue 33: the figure measured then plus
+  // about 2% (at least 16 B), rounded up to 10 B: room for a small fix, not for a feature. Raise one
+  // in the change that needs it, saying why here.
+  ['packages/protocol/dist/esm/index.js', 4300, 'protocol ESM (zod external)'],
+  ['packages/host/dist/esm/index.js', 180, 'host ESM (protocol, nanoevents external)'],
+  ['packages/host/dist/esm/element.js', 2470, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
+  ['packages/react/dist/esm/index.js', 1980, '@svc-embed/react ESM (react, host external)'],
+  ['packages/vue/dist/esm/index.js', 2200, '@svc-embed/vue ESM (vue, host external)'],
+  ['packages/frame/dist/esm/index.js', 5440, 'frame ESM (protocol, nanoevents external)'],
 ];
+/** The budgets of the bundles measured below, by row (issue 33, set as said above the ESM files). */
+const BUNDLE_BUDGETS = {
+  '(npm) import * from @svc-embed/protocol': 8380,
+  '(npm) import { parseEventMessage }': 7390,
+  '(npm) import * from @svc-embed/host': 18090,
+  '(npm) import * from @svc-embed/frame': 11350,
+  '(npm, zod/mini aliased) @svc-embed/host': 13170,
+  '(npm, zod/mini aliased) @svc-embed/frame': 6360,
+  '(npm) the zod/mini subset runtime': 690,
+  '(npm) zod/mini, the kinds the protocol uses': 5720,
+  '(app) createEmbed, default': 17220,
+  '(app) createEmbed, zod/mini aliased': 12300,
+  '(app) createEmbed, app already has zod': 12020,
+  '(app) createFrame, default': 11230,
+  '(app) createFrame, zod/mini aliased': 6250,
+  '(app) createFrame, app already has zod': 6020,
+  '(app) @svc-embed/vue, every export': 1290,
+};
+const withEntries = process.argv.indexOf('--with-entries');
+if (withEntries > 0) {
+  for (const { file, budget, what } of JSON.parse(readFileSync(resolve(root, process.argv[withEntries + 1] ?? ''), 'utf8'))) ENTRIES.push([file, budget, what]);
+}
 
 const gzip = (code) => gzipSync(code, { level: 9 }).length;
 const rows = [];
@@ -63,6 +92,10 @@ await bundled('(npm) import * from @svc-embed/frame', "export * from '@svc-embed
 const subset = { 'zod/mini': '@svc-embed/protocol/zod-mini-subset' };
 await bundled('(npm, zod/mini aliased) @svc-embed/host', "export * from '@svc-embed/host';", 'the same with zod/mini aliased to the subset', subset);
 await bundled('(npm, zod/mini aliased) @svc-embed/frame', "export * from '@svc-embed/frame';", 'the same with zod/mini aliased to the subset', subset);
+// The two runtimes the aliasing chooses between, for the READMEs' figures: the subset, and real
+// zod/mini with only the schema kinds the protocol uses.
+await bundled('(npm) the zod/mini subset runtime', "export * from '@svc-embed/protocol/zod-mini-subset';", 'the subset runtime alone (what the aliasing brings)');
+await bundled('(npm) zod/mini, the kinds the protocol uses', "import * as z from 'zod/mini'; export const kinds = [z.object, z.looseObject, z.string, z.number, z.boolean, z.enum, z.optional, z.nullable, z.unknown, z.custom];", 'real zod/mini with only the schema kinds the protocol uses');
 
 // A minimal app as a user writes it, bundled with esbuild as their bundler would: what each entry
 // costs by default (real zod/mini comes along), with zod/mini aliased to the subset, and, in an app
@@ -128,14 +161,28 @@ rows.push(['(app) @svc-embed/vue over the SDK code it uses', vueCost, VUE_BUDGET
 rows.push(['(app) @svc-embed/vue, every export', vueEverything, null, 'the same with useEmbed, useRouterUrl and useUrlAdapter too', false]);
 over += vueCost > VUE_BUDGET ? 1 : 0;
 
+// Every other row takes its budget from BUNDLE_BUDGETS; a row without one fails: a new entry comes
+// with its budget.
+for (const row of rows.filter((measured) => measured[2] === null)) {
+  row[2] = BUNDLE_BUDGETS[row[0]] ?? null;
+  row[4] = row[2] === null || row[1] > row[2];
+  over += row[4] ? 1 : 0;
+}
+
+const report = process.argv.includes('--report') ? resolve(root, process.argv[process.argv.indexOf('--report') + 1] ?? '') : join(root, 'reports', 'sizes.json');
+mkdirSync(dirname(report), { recursive: true });
+const asJson = (row) => ({ entry: row[0], bytes: row[1], budget: row[2], what: row[3], fails: row[4] });
+writeFileSync(report, `${JSON.stringify({ rows: rows.map(asJson) }, null, 2)}\n`);
+
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log(`${'entry'.padEnd(width)}  gzip bytes  budget      `);
 for (const [file, size, budget, what, fails] of rows) {
   const budgetText = budget === null ? '-' : `${budget} (${(budget / KB).toFixed(1)} KB)`;
-  console.log(`${file.padEnd(width)}  ${String(size).padStart(10)}  ${budgetText.padEnd(16)}${fails ? ' OVER BUDGET' : ''}  ${what}`);
+  const verdict = budget === null ? ' NO BUDGET' : ' OVER BUDGET';
+  console.log(`${file.padEnd(width)}  ${String(size).padStart(10)}  ${budgetText.padEnd(16)}${fails ? verdict : ''}  ${what}`);
 }
 if (over) {
-  console.error(`\n${over} entr${over === 1 ? 'y is' : 'ies are'} over budget`);
+  console.error(`\n${over} entr${over === 1 ? 'y is' : 'ies are'} over budget or without one`);
   process.exit(1);
 }
 

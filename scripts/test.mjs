@@ -3,16 +3,22 @@
 // example apps (type-checked and built by their own toolchains), then the
 // real-browser suites once per engine (Chromium, Firefox ESR, WebKitGTK), each engine in a vitest
 // run of its own so its count and time are printed apart. Ends with one closing line
-// `N passed, N failed` summed over every suite, and exits non-zero on any failure.
+// `N passed, N failed` summed over every suite, and exits non-zero on any failure; with CI=true a
+// skipped test is a failure (scripts/test-report.mjs), each named by file and test.
 // Extra arguments (file filters, -t) are passed to every run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installExampleApps } from './example-apps.mjs';
+import { readTestReport } from './test-report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 const extra = process.argv.slice(2);
+// In CI a skipped test fails the run, named by file and test; locally it is a warning. A name filter
+// (-t) skips the tests it leaves out by design, so it keeps skips as warnings.
+const skipsFail = process.env.CI === 'true' && !extra.some((arg) => arg === '-t' || arg.startsWith('--testNamePattern'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 
@@ -20,6 +26,13 @@ const summary = [];
 // suites load. A failed build counts as one failed test and the suites still run.
 if (run(process.execPath, [join(root, 'scripts', 'build.mjs')]) !== 0) {
   console.error('build failed: see the output above');
+  totals.failed += 1;
+}
+
+// The framework example apps install their own toolchains (npm ci in each, when missing or stale).
+// A failed install counts as one failed test; their suites then fail saying what is missing.
+for (const dir of installExampleApps(root)) {
+  console.error(`npm ci failed in ${dir}: see the output above`);
   totals.failed += 1;
 }
 
@@ -34,21 +47,16 @@ function runReported(label, args, report) {
   const started = Date.now();
   const status = run(process.execPath, args);
   const seconds = Math.round((Date.now() - started) / 1000);
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  let counts = { passed: 0, failed: 1, skipped: 0, skippedTests: [] };
   try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    counts.passed = json.numPassedTests;
-    counts.failed = json.numFailedTests;
-    counts.skipped = json.numPendingTests + (json.numTodoTests ?? 0);
-    // A suite that failed to load (syntax error, missing browser in beforeAll) has no failed tests.
-    counts.failed += json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    counts = readTestReport({ report, root, skipsFail });
   } catch {
     console.error(`no test report at ${report}`);
-    counts.failed += 1;
   }
   if (status !== 0 && counts.failed === 0) counts.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   summary.push(`  ${label.padEnd(26)} ${String(counts.passed).padStart(5)} tests passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds} s`);
+  summary.push(...counts.skippedTests.map((test) => `    skipped${skipsFail ? ' (a failure in CI)' : ''}: ${test}`));
 }
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');

@@ -1,42 +1,29 @@
 // The README's script-tag and element quick starts, served as written on the host origin with only
 // three substitutions (the tenant URL, the dashboard id, the CDN URL): each embeds, becomes ready,
 // and its logout button revokes the id, with no error on the page.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { ROOT, screenshot, useSuite } from './harness.js';
+import { runBlock, type RunBlockName } from '../docs/readme-blocks.js';
+import { screenshot, useSuite } from './harness.js';
+import { pageWatch } from './readme-pages.js';
 
 const suite = useSuite();
 
-/** The first html block under a heading of the README. */
-function htmlBlockUnder(heading: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf(heading));
-  const block = /```html\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error(`README.md has no html block under "${heading}"`);
-  return block[1]!;
-}
-
-/** What a developer's console would show: the page's errors, and the svc-<name> events of `types`. */
-const watchScript = (types: string[]) =>
-  `<script>window.__errors = []; window.__svc = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason))); for (const type of ${JSON.stringify(types)}) document.addEventListener(type, (event) => window.__svc.push({ type, detail: event.detail }));</script>`;
-
 /**
- * Serves the html block under `heading` on the host origin with only the three substitutions (the
+ * Serves the README's html block `block` on the host origin with only the three substitutions (the
  * tenant URL, the dashboard id, the CDN URL), behind the watcher, at `path`.
  */
-function serveQuickStart(options: { heading: string; path: string; cdnFile: string; svcEvents?: string[] }) {
+function serveQuickStart(options: { block: RunBlockName; path: string; cdnFile: string; svcEvents?: string[] }) {
   const { demo } = suite;
-  const snippet = htmlBlockUnder(options.heading)
+  const snippet = runBlock(options.block).code
     .replaceAll('https://tenant.example', demo.serviceUrl)
     .replace(/(['"])d-42\1/g, '$1sales-overview$1')
     .replaceAll(`https://unpkg.com/@svc-embed/host/dist/iife/${options.cdnFile}`, `/vendor/${options.cdnFile}`);
-  demo.addPage(options.path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title>${watchScript(options.svcEvents ?? [])}</head><body>\n${snippet}\n</body></html>`);
+  demo.addPage(options.path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Quick start</title>${pageWatch(options.svcEvents)}</head><body>\n${snippet}\n</body></html>`);
 }
 
 it('the script-tag quick start runs as pasted: ready, and logout revokes the id', async () => {
   const { demo, browser } = suite;
-  serveQuickStart({ heading: '## Quick start: a `<script>` page', path: '/quick-start.html', cdnFile: 'svc-embed.min.js' });
+  serveQuickStart({ block: 'scriptQuickStart', path: '/quick-start.html', cdnFile: 'svc-embed.min.js' });
   const minted = demo.backend.minted.length;
 
   const page = await browser.newPage();
@@ -60,7 +47,7 @@ it('the script-tag quick start runs as pasted: ready, and logout revokes the id'
 it('the <svc-embed> element quick start runs as pasted: ready, events re-dispatched, and logout revokes the id', async () => {
   const { demo, browser } = suite;
   serveQuickStart({
-    heading: '## Quick start: the `<svc-embed>` element', path: '/element-quick-start.html', cdnFile: 'svc-embed-element.min.js',
+    block: 'elementQuickStart', path: '/element-quick-start.html', cdnFile: 'svc-embed-element.min.js',
     svcEvents: ['svc-ready', 'svc-view', 'svc-dashboard-loaded', 'svc-error', 'svc-renewal-failed', 'svc-renewed'],
   });
   const minted = demo.backend.minted.length;

@@ -1,15 +1,21 @@
 // Two origins that both serve the strict Content Security Policy a security-minded customer uses:
 // a host page on 127.0.0.1 (with the `frame-src` it needs for the surface) and an embedded surface on
 // localhost (with `frame-ancestors` for the host). Both load only files: the watcher first, then an
-// SDK build, then the page's script.
+// SDK build, then the page's script. The host page's header is the host README's, as written there
+// (only the tenant's origin in its `frame-src` is the surface's here).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { runBlock } from '../docs/readme-blocks.js';
 import { ROOT } from './harness.js';
 
-/** The policy of the issue, word for word; each page adds only what it needs to frame or be framed. */
-export const STRICT_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'";
+/** The host README's header for the host page: its policy, whose `frame-src` names the tenant. */
+const README_HEADER = /^Content-Security-Policy: (.*); frame-src https:\/\/tenant\.example$/.exec(runBlock('hostStrictCsp').code.trim());
+if (!README_HEADER?.[1]) throw new Error("the host README's strict-CSP block is no longer one header line ending with frame-src https://tenant.example");
+
+/** The policy of the issue, word for word, as the host README gives it; each page adds only what it needs to frame or be framed. */
+export const STRICT_POLICY = README_HEADER[1];
 
 const FIXTURES = join(ROOT, 'test', 'browser', 'fixtures', 'strict-csp');
 const FILES: Record<string, string> = {

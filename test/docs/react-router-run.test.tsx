@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../packages/host/test/helpers.js';
-import { codeBlocks, ROOT } from './readme-files.js';
+import { runBlock } from './readme-blocks.js';
+import { ROOT } from './readme-files.js';
 
 afterEach(async () => {
   cleanup();
@@ -23,8 +24,7 @@ afterEach(async () => {
 
 /** The recipe, written to a module of its own, as a reader pastes it. */
 async function recipe(): Promise<{ SalesReport: () => JSX.Element }> {
-  const block = codeBlocks('packages/react/README.md').find((candidate) => candidate.code.includes("from 'react-router'"));
-  if (!block) throw new Error('the React README has no React Router recipe');
+  const block = runBlock('reactRouter');
   const dir = join(ROOT, 'reports', 'snippets-run');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'react-router-recipe.tsx');

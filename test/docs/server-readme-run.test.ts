@@ -1,6 +1,9 @@
 // The server README's three examples run as written against the emulator: Express 5 and Hono as
-// real servers driven over HTTP, the Next.js route handler through Request and Response. Only the
-// reader's own `currentUser` is supplied (a header names the user; the Express example's own stand-in reads a demo-user cookie, which the requests send too) and the environment points the
+// real servers driven over HTTP, the Next.js route handler through Request and Response; its Redis
+// store holds a viewer's ledger in a real redis-server; and the root README's backend (Express)
+// runs with only its tenant URL and port replaced. Only the reader's own `currentUser` (and the root
+// README's `revokeAtTheService`) is supplied (a header names the user; the Express example's own
+// stand-in reads a demo-user cookie, which the requests send too) and the environment points the
 // examples at the emulator and a free port. Needs a build (the examples import the built packages).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,18 +12,20 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../packages/emulator/src/index.js';
-import { codeBlocks, ROOT } from './readme-files.js';
+import { startRedisServer, type RedisServer } from '../../packages/server/test/redis-server.js';
+import { runBlock, type RunBlockName } from './readme-blocks.js';
+import { ROOT } from './readme-files.js';
 
-const README = 'packages/server/README.md';
 const RUN_DIR = join(ROOT, 'reports', 'snippets-run', 'server');
 mkdirSync(RUN_DIR, { recursive: true });
-const block = (contains: string) => {
-  const found = codeBlocks(README).find((candidate) => candidate.language === 'ts' && candidate.code.includes(contains));
-  if (!found) throw new Error(`${README} has no ts block with ${contains}`);
-  return found.code;
-};
+const block = (name: RunBlockName) => runBlock(name).code;
 /** The reader's own auth, as the examples expect it: here an `x-demo-user` header names the user. */
 const CURRENT_USER = "globalThis.currentUser = async (request) => { const id = request.headers.get('x-demo-user'); return id ? { id } : null; };";
+/** The root README's backend calls the reader's revocation at the service, with their API key. */
+const REVOKE_AT_THE_SERVICE = `globalThis.revokeAtTheService = async (sessionId) => {
+  const response = await fetch(\`\${process.env.SVC_EMBED_BASE_URL}/api/v1/embed/sessions/\${encodeURIComponent(sessionId)}\`, { method: 'DELETE', headers: { Authorization: \`Bearer \${process.env.SVC_EMBED_API_KEY}\` } });
+  if (!response.ok) throw new Error(\`revocation answered HTTP \${response.status}\`);
+};`;
 
 const freePort = () => new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -34,7 +39,7 @@ async function prepare(name: string, code: string, after = ''): Promise<string> 
   writeFileSync(join(RUN_DIR, `${name}.ts`), code);
   await build({ entryPoints: [join(RUN_DIR, `${name}.ts`)], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: join(RUN_DIR, `${name}.mjs`), logLevel: 'silent' });
   const runner = join(RUN_DIR, `${name}-run.mjs`);
-  writeFileSync(runner, `${CURRENT_USER}\nconst module = await import('./${name}.mjs');\n${after}\n`);
+  writeFileSync(runner, `${CURRENT_USER}\n${REVOKE_AT_THE_SERVICE}\nconst module = await import('./${name}.mjs');\n${after}\n`);
   return runner;
 }
 
@@ -50,16 +55,16 @@ afterAll(async () => {
 });
 const environment = (extra: Record<string, string>) => ({ ...process.env, SVC_EMBED_BASE_URL: emulator.url, SVC_EMBED_API_KEY: 'emulator-dev-key', ...extra });
 
-/** Starts a server example on a free port and resolves once it says it listens. */
-async function startServer(runner: string): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
+/** Starts a server example on `port` (default a free one) and resolves once it says it listens. */
+async function startServer(runner: string, port?: number): Promise<{ port: number; child: ChildProcess }> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes(`listening on ${port}`)) resolve();
+      if (output.includes(`listening on ${String(port)}`)) resolve();
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
@@ -68,9 +73,19 @@ async function startServer(runner: string): Promise<{ port: number; child: Child
   return { port, child };
 }
 
-/** A viewer's round trip through a served example: mint, revoke, mint twice, sign out; and a foreign page refused. */
-async function roundTrip(port: number): Promise<void> {
-  const origin = `http://localhost:${port}`;
+/** Runs an example's runner to its end, and resolves with what it printed last (a line of JSON). */
+function runToEnd(runner: string, env: NodeJS.ProcessEnv): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop() ?? '{}')) : reject(new Error(`exit ${code}: ${text}`))));
+  });
+}
+
+/** A viewer's round trip through a served example (its page on `origin`): mint, revoke, mint twice, sign out; and a foreign page refused. */
+async function roundTrip(port: number, origin = `http://localhost:${port}`): Promise<void> {
   const send = (method: string, path: string, user: string, headers: Record<string, string> = {}) =>
     fetch(`http://127.0.0.1:${port}${path}`, { method, headers: { origin, 'sec-fetch-site': 'same-origin', 'x-demo-user': user, cookie: `demo-user=${user}`, ...headers } });
   const mint = async (user: string) => ((await (await send('POST', '/api/embed-session', user)).json()) as { sessionId: string }).sessionId;
@@ -90,12 +105,12 @@ async function roundTrip(port: number): Promise<void> {
 
 describe("the server README's examples, against the emulator", () => {
   it('Express 5: mints, revokes only the viewer\'s own ids, signs out, refuses another site', async () => {
-    const { port } = await startServer(await prepare('express', block("from 'express'")));
+    const { port } = await startServer(await prepare('express', block('serverExpress')));
     await roundTrip(port);
   }, 60_000);
 
   it('Hono on @hono/node-server: the same', async () => {
-    const { port } = await startServer(await prepare('hono', block("from 'hono'")));
+    const { port } = await startServer(await prepare('hono', block('serverHono')));
     await roundTrip(port);
   }, 60_000);
 
@@ -110,17 +125,58 @@ const revoked = await module.DELETE(request('DELETE', '/api/embed-session/' + se
 const again = await module.POST(request('POST', '/api/embed-session', 'ada'));
 const logout = await module.POST(request('POST', '/api/embed-session/logout', 'ada'));
 console.log(JSON.stringify({ minted: minted.status, sessionId, foreign: foreign.status, revoked: revoked.status, again: (await again.json()).sessionId, logout: await logout.json() }));`;
-    const runner = await prepare('next-route', block('export const POST'), drive);
-    const printed = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [runner], { cwd: RUN_DIR, env: environment({ APP_ORIGIN: 'https://app.example' }), stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk));
-      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`exit ${code}: ${text}`))));
-    });
-    const result = JSON.parse(printed.trim().split('\n').pop() ?? '{}');
+    const runner = await prepare('next-route', block('serverNext'), drive);
+    const result = await runToEnd(runner, environment({ APP_ORIGIN: 'https://app.example' }));
     expect(result).toMatchObject({ minted: 200, foreign: 404, revoked: 204, logout: { revoked: [result.again], failed: [] } });
     expect(emulator.state.describe(result.sessionId)?.status).toBe('revoked');
     expect(emulator.state.describe(result.again)?.status).toBe('revoked');
+  }, 60_000);
+
+  it("the Redis store keeps the viewer's ledger in a real redis-server under its prefix, and a sign-out empties it", async () => {
+    const redis: RedisServer = await startRedisServer();
+    try {
+      const drive = `
+import { createSessionEndpoint } from '@svc-embed/server';
+import { createClient } from 'redis';
+const minted = [];
+const endpoint = createSessionEndpoint({
+  path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
+  mint: async () => { minted.push('ses_' + (minted.length + 1)); return minted.at(-1); }, revoke: async () => {}, store: module.store,
+});
+const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
+await endpoint.fetch(request('POST', '/api/embed-session'));
+await endpoint.fetch(request('POST', '/api/embed-session'));
+const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+const ledger = await redis.zRange('acme:embed:ledger:ada', 0, -1);
+const keys = await redis.keys('*');
+const logout = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
+const after = await redis.zRange('acme:embed:ledger:ada', 0, -1);
+console.log(JSON.stringify({ minted, ledger, keys: keys.sort(), logout, after }));
+process.exit(0);`;
+      const result = await runToEnd(await prepare('redis-store', block('serverRedisStore'), drive), environment({ REDIS_URL: redis.url }));
+      expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
+      expect(result.keys).toEqual(['acme:embed:ledger:ada', 'acme:embed:mints:ada']);
+      expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
+});
+
+describe("the root README's backend, against the emulator", () => {
+  it('Express 5, with only its tenant URL and port replaced: the same round trip, its page on https://app.example', async () => {
+    const port = await freePort();
+    const pasted = block('rootBackend');
+    const code = pasted.replace("'https://tenant.example'", `'${emulator.url}'`).replace('.listen(3000)', `.listen(${port})`);
+    expect(code.split('\n').filter((line, index) => line !== pasted.split('\n')[index])).toHaveLength(2);
+    // The block says nothing when it listens: the runner waits until the port answers.
+    const listening = `for (;;) {
+  const answered = await fetch('http://127.0.0.1:${port}/').then(() => true, () => false);
+  if (answered) break;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+console.log('listening on ${port}');`;
+    await startServer(await prepare('root-backend', code, listening), port);
+    await roundTrip(port, 'https://app.example');
   }, 60_000);
 });

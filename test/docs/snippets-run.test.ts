@@ -1,7 +1,9 @@
-// The README snippets that can run, run: the shell commands name what exists (and the emulator's
-// command line answers the curl the README shows), the strict-CSP header is the policy the browser
-// test serves, the emulator's in-code example runs in Node, the frame's script-tag snippet runs in
-// happy-dom, and the SPA quick start renders on the server. Needs a build (npm test builds first).
+// The README snippets that run in Node: the shell commands name what exists (and the emulator's
+// command line answers the curl the README shows), the emulator's in-code example, the protocol's
+// API example, the platform client's quick start against the emulator, the frame's script-tag
+// snippet in happy-dom, and the SPA and React quick starts rendered on the server (the browser tier
+// runs them: test/browser/readme-apps.test.ts, readme-react.test.ts). Needs a build (npm test builds
+// first).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,16 +12,11 @@ import { build } from 'esbuild';
 import { Window } from 'happy-dom';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { describe, expect, it } from 'vitest';
-import { STRICT_POLICY } from '../browser/strict-csp-server.js';
+import { runBlock } from './readme-blocks.js';
 import { codeBlocks, readmeFiles, ROOT, type CodeBlock } from './readme-files.js';
 
 const blocks = readmeFiles().flatMap(codeBlocks);
 const notRun = (block: CodeBlock) => /snippet-not-run:/.test(block.code.split('\n')[0] ?? '');
-const first = (file: string, language: string, contains: string) => {
-  const found = blocks.find((block) => block.file === file && block.language === language && block.code.includes(contains));
-  if (!found) throw new Error(`${file} has no ${language} block with ${contains}`);
-  return found;
-};
 const RUN_DIR = join(ROOT, 'reports', 'snippets-run');
 mkdirSync(RUN_DIR, { recursive: true });
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -65,8 +62,8 @@ describe('README shell blocks', () => {
   });
 
   it("the emulator's command line starts as shown and answers the README's curl with a session id", async () => {
-    const start = commands(first('packages/emulator/README.md', 'sh', 'npx svc-embed-emulator'))[0]!;
-    const curl = commands(first('packages/emulator/README.md', 'sh', 'curl'))[0]!;
+    const start = commands(runBlock('emulatorCommand'))[0]!;
+    const curl = commands(runBlock('emulatorCurl'))[0]!;
     const port = await freePort();
     // Only the port differs: 4400 may be taken on this machine.
     const args = [...start.split(/\s+/).slice(2), '--port', String(port), '--quiet'];
@@ -87,20 +84,15 @@ describe('README shell blocks', () => {
 });
 
 describe('README blocks that run', () => {
-  it('the strict-CSP header in the host reference is the policy the strict-CSP browser test serves', () => {
-    const header = first('packages/host/README.md', 'http', 'Content-Security-Policy').code.trim();
-    expect(header).toBe(`Content-Security-Policy: ${STRICT_POLICY}; frame-src https://tenant.example`);
-  });
-
   it("the emulator's in-code example runs in Node and closes what it opened", () => {
-    const block = first('packages/emulator/README.md', 'js', 'createManualClock');
+    const block = runBlock('emulatorInCode');
     const file = join(RUN_DIR, 'emulator-in-code.mjs');
     writeFileSync(file, `${block.code}\nconsole.log('closed');\n`);
     expect(execFileSync(process.execPath, [file], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 }).trim()).toBe('closed');
   });
 
   it("the frame's script-tag snippet runs in a page and sends ready to the host origin", () => {
-    const block = first('packages/frame/README.md', 'html', 'SvcEmbedFrame');
+    const block = runBlock('frameScriptTag');
     const inline = /<script>([\s\S]*?)<\/script>/.exec(block.code)![1]!;
     expect(block.code).toContain('/@svc-embed/frame/dist/iife/svc-embed-frame.min.js');
     const window = new Window({ url: 'https://chat.tenant.example/embed/chat' });
@@ -113,7 +105,7 @@ describe('README blocks that run', () => {
   });
 
   it('the SPA quick start renders on the server without touching window', async () => {
-    const block = first('README.md', 'tsx', 'createEmbed');
+    const block = runBlock('spaQuickStart');
     const entry = join(RUN_DIR, 'spa-quick-start.tsx');
     writeFileSync(entry, `${block.code}\nimport { renderToString } from 'react-dom/server';\nconsole.log(renderToString(<Dashboard publicId="d-42" onExport={() => {}} />));\n`);
     const out = join(RUN_DIR, 'spa-quick-start.mjs');
@@ -122,7 +114,7 @@ describe('README blocks that run', () => {
   });
 
   it('the React quick start renders on the server (the embed is made on the client only)', async () => {
-    const block = first('README.md', 'tsx', '@svc-embed/react');
+    const block = runBlock('reactQuickStart');
     const entry = join(RUN_DIR, 'react-quick-start.tsx');
     writeFileSync(entry, `${block.code}\nimport { renderToString } from 'react-dom/server';\nconsole.log(renderToString(<App />));\n`);
     const out = join(RUN_DIR, 'react-quick-start.mjs');
@@ -130,8 +122,25 @@ describe('README blocks that run', () => {
     expect(execFileSync(process.execPath, [out], { cwd: ROOT, encoding: 'utf8' }).trim()).toBe('<div style="height:640px"></div><button type="button">Sign out</button>');
   });
 
+  it("the protocol's API example runs in Node: a download's format printed, a wrong format dropped naming the field", async () => {
+    const module = join(RUN_DIR, 'protocol-api.mjs');
+    await build({ stdin: { contents: runBlock('protocolApi').code, resolveDir: RUN_DIR, loader: 'ts' }, bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: module, logLevel: 'silent' });
+    // The reader's `messageEvent`: a download, then the same with a format the catalog does not have.
+    const runner = join(RUN_DIR, 'protocol-api-run.mjs');
+    writeFileSync(runner, [
+      "import { buildEventMessage } from '@svc-embed/protocol';",
+      "const download = buildEventMessage('download', { format: 'csv', target: 'dashboard', rowCount: 3 }, { surface: 'dashboard' });",
+      'globalThis.messageEvent = { data: download };',
+      "await import('./protocol-api.mjs?valid');",
+      "globalThis.messageEvent = { data: { ...download, payload: { ...download.payload, format: 'docx' } } };",
+      "await import('./protocol-api.mjs?invalid');",
+    ].join('\n'));
+    const printed = execFileSync(process.execPath, [runner], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(printed.trim().split('\n')).toEqual(['csv', 'dropped: payload.format expected one of csv, xlsx, png, pdf']);
+  });
+
   it("the platform client's quick start runs against the emulator (only the tenant URL replaced)", async () => {
-    const block = first('packages/platform/README.md', 'ts', 'createPlatformClient');
+    const block = runBlock('platformQuickStart');
     const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
     try {
       const entry = join(RUN_DIR, 'platform-quick-start.ts');

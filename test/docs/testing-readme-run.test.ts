@@ -1,15 +1,18 @@
-// The test kit's README examples run as pasted: each TypeScript block of packages/testing/README.md
-// that is a test (it imports vitest) is written to a file of its own and run by vitest against the
-// built packages (imported by their published names), once in happy-dom and once in jsdom; and
-// happy-dom prints nothing about the iframes the kit fakes. Needs a build (npm test builds first).
+// The test kit's README examples run as pasted: each test block of packages/testing/README.md (the
+// host page's and the surface's) is written to a file of its own and run by vitest against the built
+// packages (imported by their published names), once in happy-dom and once in jsdom; happy-dom prints
+// nothing about the iframes the kit fakes. And its vitest configuration, for test files that do not
+// import the kit, is the configuration of a vitest run whose iframe takes its URL, fires `load` and
+// prints nothing (with happy-dom's defaults it prints an error and never loads). Needs a build.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codeBlocks, ROOT, type CodeBlock } from './readme-files.js';
+import { runBlock } from './readme-blocks.js';
+import { ROOT, type CodeBlock } from './readme-files.js';
 
 const README = 'packages/testing/README.md';
-const tests = codeBlocks(README).filter((block) => block.language === 'ts' && block.code.includes("from 'vitest'"));
+const tests = [runBlock('testingHostPage'), runBlock('testingSurface')];
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const NOISE = /Iframe page loading is disabled|NotSupportedError/;
 
@@ -18,11 +21,27 @@ function childEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV'));
 }
 
-/** Writes each block as a test file named after its README line, and a config for `environment`. */
-function writeProject(environment: string): { dir: string; files: Record<string, CodeBlock> } {
-  const dir = join(ROOT, 'reports', 'snippets-run', `testing-readme-${environment}`);
+/** A fresh folder for one vitest run. */
+function freshDir(name: string): string {
+  const dir = join(ROOT, 'reports', 'snippets-run', name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Runs vitest in `dir` with its JSON report; resolves with what it printed and the report. */
+function runVitest(dir: string): { status: number | null; printed: string; json: JsonReport } {
+  const report = join(dir, 'report.json');
+  const run = spawnSync(process.execPath, [VITEST, 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: dir, encoding: 'utf8', env: childEnvironment(), timeout: 100_000,
+  });
+  if (run.error || run.signal) throw new Error(`vitest did not run in ${dir}: ${run.error?.message ?? run.signal}`);
+  return { status: run.status, printed: `${run.stdout}\n${run.stderr}`, json: JSON.parse(readFileSync(report, 'utf8')) as JsonReport };
+}
+
+/** Writes each block as a test file named after its README line, and a config for `environment`. */
+function writeProject(environment: string): { dir: string; files: Record<string, CodeBlock> } {
+  const dir = freshDir(`testing-readme-${environment}`);
   const files: Record<string, CodeBlock> = {};
   for (const block of tests) {
     const name = `readme-line-${block.line}.test.ts`;
@@ -43,12 +62,7 @@ describe.each(['happy-dom', 'jsdom'])('the test kit README examples, in %s', (en
   it('every example passes as pasted, and nothing is printed about the faked iframes', () => {
     expect(tests.length, `${README} should have its host and surface examples`).toBeGreaterThanOrEqual(2);
     const { dir } = writeProject(environment);
-    const report = join(dir, 'report.json');
-    const run = spawnSync(process.execPath, [VITEST, 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      cwd: dir, encoding: 'utf8', env: childEnvironment(), timeout: 100_000,
-    });
-    const printed = `${run.stdout}\n${run.stderr}`;
-    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    const { status, printed, json } = runVitest(dir);
     const failures = json.testResults.flatMap((file) => [
       ...(file.status === 'failed' && !file.assertionResults.length ? [`${README} (${file.name}): ${file.message}`] : []),
       ...file.assertionResults.filter((test) => test.status !== 'passed').map((test) => `${README} (${file.name}) ${test.title}: ${test.failureMessages.join('\n')}`),
@@ -56,6 +70,31 @@ describe.each(['happy-dom', 'jsdom'])('the test kit README examples, in %s', (en
     expect(failures).toEqual([]);
     expect(json.numPassedTests).toBe(tests.length);
     expect(printed).not.toMatch(NOISE);
-    expect(run.status, printed).toBe(0);
+    expect(status, printed).toBe(0);
+  });
+});
+
+/** A test file that does not import the kit: an iframe given a URL in happy-dom. */
+const PLAIN_IFRAME_TEST = `import { expect, it } from 'vitest';
+
+it('an iframe takes its URL and loads nothing', async () => {
+  const iframe = document.createElement('iframe');
+  const loaded = new Promise((resolve) => iframe.addEventListener('load', resolve, { once: true }));
+  iframe.src = 'https://tenant.example/embed/dashboard/d-42';
+  document.body.append(iframe);
+  await loaded;
+  expect(iframe.getAttribute('src')).toBe('https://tenant.example/embed/dashboard/d-42');
+});
+`;
+
+describe("the test kit README's vitest configuration", () => {
+  it('keeps happy-dom quiet for a test file that does not import the kit: its iframe loads, nothing is printed', () => {
+    const dir = freshDir('testing-readme-config');
+    writeFileSync(join(dir, 'vitest.config.ts'), runBlock('testingConfig').code);
+    writeFileSync(join(dir, 'iframe.test.ts'), PLAIN_IFRAME_TEST);
+    const { status, printed, json } = runVitest(dir);
+    expect(json.numPassedTests, printed).toBe(1);
+    expect(printed).not.toMatch(NOISE);
+    expect(status, printed).toBe(0);
   });
 });

@@ -3,15 +3,16 @@
 // folder (`.quick-start/`, git-ignored) with the entry its framework needs, type-checked and built
 // by that framework's toolchain; the browser suite serves the build with the tenant URL replaced by
 // the emulator's (test/browser/framework-quick-starts.test.ts).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exampleDir, ROOT, type FrameworkExample } from './examples.js';
+import { runBlock, type RunBlockName } from '../docs/readme-blocks.js';
+import { exampleDir, type FrameworkExample } from './examples.js';
 
-/** A quick start: its README heading, its block's language, and how its framework makes an app of it. */
+/** A quick start: its README heading, its block (test/docs/readme-blocks.ts), and how its framework makes an app of it. */
 export interface QuickStart {
   example: FrameworkExample['name'];
   heading: string;
-  language: string;
+  block: RunBlockName;
   /** The files of the app around the block (the block itself included), by name. */
   files: (block: string) => Record<string, string>;
   /** The type check and the build, each a command run in the example's folder. */
@@ -26,11 +27,11 @@ const tsconfig = (include: string[]) => JSON.stringify({ extends: '../tsconfig.j
  * A quick start built by Vite (Vue, Svelte): its component as `file`, an entry that mounts it with
  * `mount`, checked by `check` and built with the example's Vite configuration under its own path.
  */
-function viteQuickStart(options: { example: 'vue-app' | 'svelte-app'; framework: string; file: string; mount: string; check: string[] }): QuickStart {
-  const { example, framework, file, mount, check } = options;
+function viteQuickStart(options: { example: 'vue-app' | 'svelte-app'; framework: string; block: RunBlockName; file: string; mount: string; check: string[] }): QuickStart {
+  const { example, framework, block, file, mount, check } = options;
   const extension = file.slice(file.lastIndexOf('.') + 1);
   return {
-    example, heading: `## Quick start: ${framework}`, language: extension,
+    example, heading: `## Quick start: ${framework}`, block,
     files: (block) => ({
       [file]: block,
       'main.ts': `${mount}\n`,
@@ -44,17 +45,17 @@ function viteQuickStart(options: { example: 'vue-app' | 'svelte-app'; framework:
 
 export const QUICK_STARTS: readonly QuickStart[] = [
   viteQuickStart({
-    example: 'vue-app', framework: 'Vue', file: 'QuickStart.vue',
+    example: 'vue-app', framework: 'Vue', block: 'vueQuickStart', file: 'QuickStart.vue',
     mount: "import { createApp } from 'vue';\nimport QuickStart from './QuickStart.vue';\n\ncreateApp(QuickStart).mount('#app');",
     check: ['node_modules/.bin/vue-tsc', '--noEmit', '-p', '.quick-start/tsconfig.json'],
   }),
   viteQuickStart({
-    example: 'svelte-app', framework: 'Svelte', file: 'QuickStart.svelte',
+    example: 'svelte-app', framework: 'Svelte', block: 'svelteQuickStart', file: 'QuickStart.svelte',
     mount: "import { mount } from 'svelte';\nimport QuickStart from './QuickStart.svelte';\n\nmount(QuickStart, { target: document.getElementById('app')! });",
     check: ['node_modules/.bin/svelte-check', '--tsconfig', '.quick-start/tsconfig.json', '--fail-on-warnings'],
   }),
   {
-    example: 'angular-app', heading: '## Quick start: Angular', language: 'ts',
+    example: 'angular-app', heading: '## Quick start: Angular', block: 'angularQuickStart',
     files: (block) => {
       const component = /export class (\w+)/.exec(block)?.[1] ?? 'missing';
       const selector = /selector: '([\w-]+)'/.exec(block)?.[1] ?? 'missing';
@@ -70,16 +71,6 @@ export const QUICK_STARTS: readonly QuickStart[] = [
   },
 ];
 
-/** The first code block of `language` under `heading` in the root README. */
-export function readmeBlock(heading: string, language: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf(`${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
-  const block = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readme.slice(start));
-  if (!block?.[1]) throw new Error(`README.md has no ${language} block under "${heading}"`);
-  return block[1];
-}
-
 /** Where the quick start's app is made, and its build. */
 export const quickStartDir = (example: FrameworkExample['name']) => join(exampleDir(example), '.quick-start');
 export const quickStartBuild = (example: FrameworkExample['name']) => join(quickStartDir(example), 'dist');
@@ -89,7 +80,7 @@ export function writeQuickStart(quickStart: QuickStart): void {
   const dir = quickStartDir(quickStart.example);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const block = readmeBlock(quickStart.heading, quickStart.language).replace(/(['"])d-42\1/g, '$1sales-overview$1');
+  const block = runBlock(quickStart.block).code.replace(/(['"])d-42\1/g, '$1sales-overview$1');
   for (const [name, text] of Object.entries(quickStart.files(block))) writeFileSync(join(dir, name), text);
 }
 

@@ -2,12 +2,14 @@
 // used as a statement (`ready && go()`), no `as any`, no non-null assertion (`!`), no array-destructured
 // parameters, no `throw` of a string, no function over 60 lines (a class written inside a function
 // counts for it), and no import circle in a package (type-only imports included). The fixtures are
-// small files that each break one rule, so each rule is seen to fail.
+// small files that each break one rule (or one form of it), so each rule is seen to fail, in the
+// checker and in its command line (`--check` exits 1); a rule without a fixture fails here.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a JavaScript module without types
-import { checkPackages, checkSources, RULED_PACKAGES } from '../../scripts/code-rules.mjs';
+import { checkPackages, checkSources, RULED_PACKAGES, RULES } from '../../scripts/code-rules.mjs';
 
 type Finding = { rule: string; line: number };
 type Checked = { path: string; findings: Finding[] };
@@ -32,6 +34,23 @@ describe('the checker', () => {
     ['js-circle/src/parse.js', 'import circle: src/parse.js -> src/read.js -> src/parse.js'],
   ])('flags %s: %s', (name, rule) => {
     expect(rulesOf(name)).toEqual([rule]);
+  });
+
+  it('flags every form of a condition used as a statement, and of a throw of a string', () => {
+    expect(rulesOf('condition-statement-forms.ts')).toEqual(Array(6).fill('condition used as a statement'));
+    expect(rulesOf('throw-of-a-string-forms.ts')).toEqual(Array(2).fill('throw of a string'));
+  });
+
+  it('has a fixture that each of its rules flags', () => {
+    const flagged = fixtureFiles.flatMap((file) => file.findings.map((finding) => finding.rule));
+    expect((RULES as string[]).filter((rule) => !flagged.some((finding) => finding.startsWith(rule)))).toEqual([]);
+  });
+
+  it('fails its command line on the fixtures, listing each finding by file and line', () => {
+    const run = spawnSync(process.execPath, [join('scripts', 'code-rules.mjs'), '--check', '--list', FIXTURES], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    for (const name of ['comma-expression.ts:3 comma expression', 'long-function.ts:2 function of 61 lines (at most 60)', 'circle/a.ts:2 import circle'])
+      expect(run.stdout).toContain(join(FIXTURES, name));
   });
 
   it('lets a function of 60 lines and the other half of a circle pass', () => {

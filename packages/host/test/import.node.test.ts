@@ -1,6 +1,6 @@
 // Importing the host in Node (server-side rendering) must not touch any DOM global. The source is
-// imported here under traps; the built ESM and CJS files, when present (after `npm run build`), are
-// loaded in a fresh Node process under the same traps.
+// imported here under traps; the built ESM and CJS files are loaded in a fresh Node process under
+// the same traps (missing files fail the test, saying to run `npm run build`).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,15 +63,17 @@ describe('import in Node without a DOM', () => {
     );
   });
 
-  it.runIf(existsSync(join(dist, 'esm', 'index.js')))('loads the built ESM without touching a DOM global', () => {
+  it('loads the built ESM without touching a DOM global', () => {
+    expect(existsSync(join(dist, 'esm', 'index.js')), 'packages/host/dist/esm/index.js is missing: run npm run build').toBe(true);
     const url = pathToFileURL(join(dist, 'esm', 'index.js')).href;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e',
       `${TRAPS}\nconst m = await import(${JSON.stringify(url)});\nconsole.log(JSON.stringify({ touched, keys: Object.keys(m).sort() }));`], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });
   });
 
-  it.runIf(existsSync(join(dist, 'cjs', 'index.js')))('loads the built CJS without touching a DOM global', () => {
+  it('loads the built CJS without touching a DOM global', () => {
     const file = join(dist, 'cjs', 'index.js');
+    expect(existsSync(file), 'packages/host/dist/cjs/index.js is missing: run npm run build').toBe(true);
     const out = execFileSync(process.execPath, ['-e',
       `${TRAPS}\nconst m = require(${JSON.stringify(file)});\nconsole.log(JSON.stringify({ touched, keys: Object.keys(m).sort() }));`], { encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });

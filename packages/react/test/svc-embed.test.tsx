@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionLedger, type Embed } from '@svc-embed/host';
 import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/helpers.js';
 import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
+import { embedIn } from './embed-ref.js';
 
 afterEach(cleanup);
 
@@ -35,8 +36,7 @@ describe('<SvcEmbed>', () => {
     const second = vi.fn();
     const mint = mintCounter();
     const { rerender } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" mintSessionId={mint} onDownload={first} />);
-    await waitFor(() => expect(ref.current).toBeDefined());
-    const iframe = ref.current!.iframe;
+    const iframe = (await embedIn(ref)).iframe;
     rerender(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" mintSessionId={() => 'other'} onDownload={second} />);
     const frame = attachFrameWindow(iframe);
     act(() => {
@@ -63,8 +63,7 @@ describe('<SvcEmbed>', () => {
   it('colorScheme, locale and timezone follow the props as actions, without recreating', async () => {
     const ref = createRef<Embed | undefined>();
     const { rerender } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="dark" timezone="Europe/Berlin" />);
-    await waitFor(() => expect(ref.current).toBeDefined());
-    const frame = attachFrameWindow(ref.current!.iframe);
+    const frame = attachFrameWindow((await embedIn(ref)).iframe);
     act(() => deliver(event('ready', { ...READY, mode: 'private' }), TENANT, frame));
     rerender(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="light" locale="de-DE" timezone="Asia/Tokyo" />);
     await waitFor(() => expect(frame.posted.length).toBe(4));

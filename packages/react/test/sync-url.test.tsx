@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Embed } from '@svc-embed/host';
 import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../host/test/helpers.js';
 import { SvcEmbed, useUrlAdapter } from '../src/index.js';
+import { embedIn } from './embed-ref.js';
 
 afterEach(() => {
   cleanup();
@@ -35,8 +36,7 @@ describe('syncUrl prop', () => {
     window.history.replaceState(null, '', '/reports?dash=/orders');
     const ref = createRef<Embed | undefined>();
     const { unmount } = render(<StrictMode><SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" syncUrl="dash" /></StrictMode>);
-    await waitFor(() => expect(ref.current).toBeDefined());
-    const frame = showStart(ref.current!);
+    const frame = showStart(await embedIn(ref));
     expect(navigations(frame)).toEqual(['/orders']);
     navigated(frame, '/orders', '/overview');
     navigated(frame, '/products', '/orders');
@@ -45,7 +45,7 @@ describe('syncUrl prop', () => {
     // Free again: another embed may claim it.
     const again = createRef<Embed | undefined>();
     render(<SvcEmbed ref={again} baseUrl={TENANT} publicId="d-42" syncUrl="dash" />);
-    await waitFor(() => expect(again.current).toBeDefined());
+    await embedIn(again);
   });
 
   it('with useUrlAdapter: the router stays in charge of history, its back sends the navigate action', async () => {
@@ -65,8 +65,7 @@ describe('syncUrl prop', () => {
     const ref = createRef<Embed | undefined>();
     const length = window.history.length;
     render(<StrictMode><App embedRef={ref} /></StrictMode>);
-    await waitFor(() => expect(ref.current).toBeDefined());
-    const frame = showStart(ref.current!);
+    const frame = showStart(await embedIn(ref));
     navigated(frame, '/orders', '/overview');
     navigated(frame, '/products', '/orders');
     expect(router.stack).toEqual([null, '/orders', '/products']);

@@ -1,11 +1,11 @@
 // The host-side kit attached at any moment after createEmbed (before the first id is minted and the
 // iframe has a src), the mode it announces (from the URL, whatever tenantOrigin says), what it says
 // when the test forgot frame.ready() or the embed never loads, where its timeout errors point, and
-// happy-dom kept quiet about the iframes it fakes.
+// happy-dom kept quiet about the iframes it fakes (a file that chose its own iframe setting keeps
+// it: iframe-setting-on.test.ts, iframe-setting-off.test.ts).
 import { describe, expect, it, vi } from 'vitest';
 import { attachFakeFrame, cleanup, createFakeHost, createFakeSessions, TestKitError } from '../src/index.js';
 import { embedWith, TENANT, type VariedOptions } from './embed-fixture.js';
-import { quietHappyDomIframes } from '../src/happy-dom.js';
 
 const THIS_FILE = 'host-kit-timing.test.ts';
 
@@ -169,9 +169,5 @@ describe('happy-dom kept quiet', () => {
     await embed.ready;
     expect(written.mock.calls.map(([chunk]) => String(chunk)).join('')).not.toContain('Iframe page loading is disabled');
     container.remove();
-  });
-
-  it('a test that chose an iframe setting itself keeps it', () => {
-    expect(quietHappyDomIframes()).toBe(false);
   });
 });

@@ -48,11 +48,15 @@ describe('attachFakeFrame', () => {
     const embed = embedWith({ mintSessionId: sessions.mintSessionId });
     await vi.advanceTimersByTimeAsync(0);
     const frame = attachFakeFrame(embed);
+    const errors = vi.fn();
+    embed.on('error', errors);
     frame.ready();
     frame.rejectNextSession();
     const renewal = embed.renewSession();
     await vi.advanceTimersByTimeAsync(15_000);
     await renewal;
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith({ message: 'the session id was not accepted', name: 'EmbedSessionExchangeError', context: 'session-renewal', fatal: false }, expect.anything());
     expect(frame.sessionIds).toEqual(['ses_fake_1', 'ses_fake_2', 'ses_fake_3']);
   });
 
@@ -99,13 +103,17 @@ describe('a host with a bug fails the test, saying what the bug is', () => {
     expect(() => frame.ready()).toThrow(/posted an action to '\*'/);
   });
 
-  it('a wrong tenant origin', async () => {
-    const embed = embedWith({ baseUrl: 'https://tenant.example.evil.test' });
+  it("a baseUrl that is not the tenant's: the surface's ready is dropped, and embed.ready names the origin it waited on and says to check baseUrl", async () => {
+    vi.useFakeTimers();
+    const embed = embedWith({ baseUrl: 'https://tenant.example.evil.test', readyTimeoutMs: 1_000 });
     const frame = attachFakeFrame(embed, { tenantOrigin: TENANT });
-    embed.setColorScheme('dark');
-    frame.emit('ready', { embedTenant: 't', deploymentId: 1, mode: 'private', surface: 'dashboard' });
-    expect(() => frame.assertNoHostBugs()).not.toThrow(); // the host dropped our ready: wrong origin for it
-    await expect(frame.waitForAction('set-color-scheme', { timeoutMs: 50 })).rejects.toThrow(/did not come within 50 ms/);
+    frame.ready();
+    const settled = embed.ready.catch((caught: unknown) => caught);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await settled).toMatchObject({
+      code: 'ready-timeout',
+      message: expect.stringMatching(/^no ready event from https:\/\/tenant\.example\.evil\.test in 1000 ms: check baseUrl/),
+    });
   });
 
   it('a wrong tenant origin in what the host posts is named', async () => {
@@ -120,6 +128,6 @@ describe('a host with a bug fails the test, saying what the bug is', () => {
     const frame = attachFakeFrame(embed);
     frame.ready();
     frame.warnSessionExpiring();
-    await expect(frame.waitForAction('set-session', { timeoutMs: 50 })).rejects.toThrow('the action set-session from the host did not come within 50 ms');
+    await expect(frame.waitForAction('set-session', { timeoutMs: 50 })).rejects.toMatchObject({ code: 'timeout', message: 'the action set-session from the host did not come within 50 ms' });
   });
 });

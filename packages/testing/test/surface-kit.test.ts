@@ -45,10 +45,19 @@ describe('createFakeHost', () => {
     frame.destroy();
   });
 
-  it("a surface that posts to another origin fails the test, naming it", async () => {
+  it("a surface that posts to '*' fails the test, naming it", async () => {
     const host = createFakeHost({ hostOrigin: HOST });
     window.parent.postMessage({ any: 'thing' }, '*');
-    await expect(host.waitForEvent('ready')).rejects.toThrow("the surface posted an event to '*': it must post to the host origin https://customer.example only");
+    await expect(host.waitForEvent('ready')).rejects.toMatchObject({ code: 'surface-bug', message: "the surface posted an event to '*': it must post to the host origin https://customer.example only" });
+  });
+
+  it('a surface that posts to another origin fails the test, naming both origins', async () => {
+    const host = createFakeHost({ hostOrigin: HOST });
+    const frame = createFrame({ surface: 'dashboard', mode: 'private', hostOrigins: ['https://elsewhere.example'] });
+    frame.ready({ embedTenant: 'acme', deploymentId: 7 });
+    await expect(host.waitForEvent('ready')).rejects.toMatchObject({ code: 'surface-bug', message: 'the surface posted to https://elsewhere.example, not the host origin https://customer.example' });
+    expect(() => host.assertNoSurfaceBugs()).toThrow('the surface posted to https://elsewhere.example, not the host origin https://customer.example');
+    frame.destroy();
   });
 
   it('cleanup gives the window its own parent back', () => {
