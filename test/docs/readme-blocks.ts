@@ -68,6 +68,7 @@ export const RUN_BLOCKS = {
   serverNext: { file: 'packages/server/README.md', key: 'export const POST = (request: Request) => endpoint.fetch(request);', by: SERVER_RUN },
   serverHono: { file: 'packages/server/README.md', key: "import { serve } from '@hono/node-server';", by: SERVER_RUN },
   serverRedisStore: { file: 'packages/server/README.md', key: "import { createClient } from 'redis';", by: SERVER_RUN },
+  serverRedisCluster: { file: 'packages/server/README.md', key: "import { createCluster } from 'redis';", by: SERVER_RUN },
 
   testingHostPage: { file: 'packages/testing/README.md', key: "it('shows a toast when the viewer exports a CSV', async () => {", by: 'test/docs/testing-readme-run.test.ts' },
   testingSurface: { file: 'packages/testing/README.md', key: "it('applies the host filter, and ignores strangers', async () => {", by: 'test/docs/testing-readme-run.test.ts' },
