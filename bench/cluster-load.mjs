@@ -151,6 +151,7 @@ function failoverRow(run) {
 }
 
 async function failoverPart(options) {
+  if (options.runs <= 0) return true;
   console.log(`\n## Failovers (${options.viewers} viewers x 5 mints, two instances, the emulator as the service; a primary killed, its replica promoted, the node started again; then every viewer signs out and the sweep runs)\n`);
   console.log('| seed | store | replica cut off before the kill | fault began | failover / node back, ms | minted at the service | handed out (200) | 503 answers | **handed out, not revoked (lost)** | minted, not revoked | handed out per s |');
   console.log('|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|');
