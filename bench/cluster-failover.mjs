@@ -16,13 +16,11 @@ import { createRedisStore } from '@svc-embed/server/redis';
 import { ORIGIN, PATH } from './endpoint-rounds.mjs';
 import { flakyService, seededRandom } from './fault-service.mjs';
 import { listen, send } from './http-load.mjs';
+import { signOutEveryone, withRetries } from './retry-path.mjs';
 import { clusterNodes, startRedisCluster } from './redis-cluster.mjs';
 
 const API_KEY = 'emulator-dev-key';
 const VIEWERS_AT_ONCE = 100;
-const ATTEMPTS = 6;
-const RETRY_AFTER_MS = 250;
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Two endpoint instances on the cluster, `replicas` as given; resolves with their HTTP targets and a `close()`. */
 async function startInstances(local, service, replicas) {
@@ -66,17 +64,6 @@ function failoverAt({ local, port, atMint, partitionMs }) {
   };
 }
 
-/** Asks `attempt` until it is not a 503 or ATTEMPTS are spent, RETRY_AFTER_MS apart; resolves with the last answer. */
-async function withRetries(attempt) {
-  let answer;
-  for (let tries = 0; tries < ATTEMPTS; tries += 1) {
-    if (tries > 0) await delay(RETRY_AFTER_MS);
-    answer = await attempt();
-    if (answer.status !== 503) break;
-  }
-  return answer;
-}
-
 /** Every viewer's mints, VIEWERS_AT_ONCE viewers at a time, each viewer's mints at once; the fault ticks with the answers. */
 async function runLoad({ run, viewers, mints, fault }) {
   const load = { handedOut: [], statuses: {}, answered: 0 };
@@ -87,7 +74,7 @@ async function runLoad({ run, viewers, mints, fault }) {
     load.answered += 1;
     fault.tick(load.answered);
     return answer;
-  });
+  }, (answer) => answer.status !== 503);
   let next = 0;
   const worker = async () => {
     while (next < viewers.length) {
@@ -99,26 +86,6 @@ async function runLoad({ run, viewers, mints, fault }) {
   const started = Date.now();
   await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
   return { ...load, ms: Date.now() - started };
-}
-
-/** Every viewer signs out (asked again until it is answered), then the sweep on both instances until neither finds anything pending. */
-async function signOutEveryone(run, viewers) {
-  const path = { signOutRetries: 0, sweepRounds: 0 };
-  for (let at = 0; at < viewers.length; at += 50) {
-    await Promise.all(viewers.slice(at, at + 50).map(async (viewer, index) => {
-      while (!(await run.endpoints[index % 2].logoutViewer(viewer).then(() => true, () => false))) {
-        path.signOutRetries += 1;
-        await delay(100);
-      }
-    }));
-  }
-  for (let round = 1; round <= 100; round += 1) {
-    const reports = await Promise.all(run.endpoints.map((endpoint) => endpoint.revokePending().catch(() => ({ pending: 1, failed: 0 }))));
-    path.sweepRounds = round;
-    if (reports.every((report) => report.pending === 0 && report.failed === 0)) break;
-    await delay(100);
-  }
-  return path;
 }
 
 /** What the service says: ids minted, handed out, and handed out but not revoked (lost), or minted and not revoked. */
@@ -152,7 +119,7 @@ export async function failoverRun({ seed, replicas, partitionMs = 0, viewers: vi
     const viewers = Array.from({ length: viewerCount }, (_, index) => `viewer-${index}`);
     const load = await runLoad({ run, viewers, mints, fault });
     await fault.done();
-    const path = await signOutEveryone(run, viewers);
+    const path = await signOutEveryone(run.endpoints, viewers);
     return { seed, replicas, partitionMs, victimSlots: victim.slots, load, path, fault: fault.log, figures: verify(emulator, load) };
   } finally {
     await run?.close();
