@@ -24,6 +24,7 @@ import { createRedisStore } from '@svc-embed/server/redis';
 import { faultRunner, planFaults } from './fault-schedule.mjs';
 import { flakyService, seededRandom } from './fault-service.mjs';
 import { listen, send } from './http-load.mjs';
+import { ATTEMPTS, signOutEveryone, withRetries } from './retry-path.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 
 const ORIGIN = 'https://app.example';
@@ -34,8 +35,6 @@ const SWEEP_EVERY_MS = 500;
 const VIEWERS_AT_ONCE = 100;
 const MINT_DELAY_MS = 60;
 /** A 503 is asked again, as the browser side does, this many times at most, this far apart. */
-const ATTEMPTS = 6;
-const RETRY_AFTER_MS = 250;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readOptions(argv) {
@@ -94,17 +93,6 @@ function planViewers(options, random) {
   });
 }
 
-/** Asks `attempt` until it succeeds or ATTEMPTS are spent, RETRY_AFTER_MS apart; resolves with the last answer. */
-async function withRetries(attempt, succeeded) {
-  let answer;
-  for (let tries = 0; tries < ATTEMPTS; tries += 1) {
-    if (tries > 0) await delay(RETRY_AFTER_MS);
-    answer = await attempt();
-    if (succeeded(answer)) break;
-  }
-  return answer;
-}
-
 /** The load: every viewer's mints, and the planned sign-outs racing them, VIEWERS_AT_ONCE viewers at a time. */
 async function runLoad(run, { viewers, options, faults }) {
   const load = { handedOut: [], statuses: {}, signOuts: { answered: 0, refused: 0 }, answered: 0 };
@@ -135,25 +123,6 @@ async function runLoad(run, { viewers, options, faults }) {
   };
   await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
   return load;
-}
-
-/** The documented retry path: every viewer signs out (a refused sign-out is asked again), then the sweep on both instances until neither finds anything. */
-async function retryPath(run, viewers) {
-  const path = { signOutRefusals: 0, sweepRounds: 0 };
-  for (let at = 0; at < viewers.length; at += 50) {
-    await Promise.all(viewers.slice(at, at + 50).map(async (viewer, index) => {
-      while (!(await run.endpoints[index % 2].logoutViewer(viewer.id).then(() => true, () => false))) {
-        path.signOutRefusals += 1;
-        await delay(100);
-      }
-    }));
-  }
-  for (let round = 1; round <= 100; round += 1) {
-    const reports = await Promise.all(run.endpoints.map((endpoint) => endpoint.revokePending().catch(() => ({ pending: 1, failed: 0 }))));
-    path.sweepRounds = round;
-    if (reports.every((report) => report.pending === 0 && report.failed === 0)) break;
-  }
-  return path;
 }
 
 /** What the service and the run say: ids live at the service, handed out unrecorded, calls of revoke per id. */
@@ -191,7 +160,7 @@ function printReport({ options, load, faults, path, run, service, figures, ms })
   console.log(`Redis faults (${faults.log.length}): ${kinds}`);
   console.log(`Mint answers (a 503 asked again up to ${ATTEMPTS - 1} times): ${JSON.stringify(load.statuses)}; sign-outs during the mints: ${load.signOuts.answered} answered, ${load.signOuts.refused} refused ${ATTEMPTS} times (store unavailable)`);
   console.log(`Revocations failed on purpose: ${service.failures.before} before the service acted, ${service.failures.after} after it revoked (answer lost); retries reported by onRevoke: ${run.retries.count} ${JSON.stringify(run.retries.byPath)}`);
-  console.log(`Retry path: ${path.signOutRefusals} sign-outs asked again, ${path.sweepRounds} sweep round(s) on both instances\n`);
+  console.log(`Retry path: ${path.signOutRetries} sign-outs asked again, ${path.sweepRounds} sweep round(s) on both instances\n`);
   console.log('| minted at the service | handed out | live at the service after the retry path | handed out unrecorded | unknown ids handed out | calls of revoke (reaching the service) | ids by calls of revoke: 0 / 1 / 2 / 3+ | by calls reaching the service: 0 / 1 / 2 / 3+ | most calls for one id |');
   console.log('|---:|---:|---:|---:|---:|---:|---|---|---:|');
   const buckets = (b) => `${b[0]} / ${b[1]} / ${b[2]} / ${b['3+']}`;
@@ -216,7 +185,7 @@ async function main() {
     const load = await runLoad(run, { viewers, options, faults });
     await faults.done();
     sweeps.stop();
-    const path = await retryPath(run, viewers);
+    const path = await signOutEveryone(run.endpoints, viewers.map((viewer) => viewer.id));
     const figures = verify({ emulator, service, run, load });
     if (!printReport({ options, load, faults, path, run, service, figures, ms: Date.now() - started })) process.exitCode = 1;
   } finally {

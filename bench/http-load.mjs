@@ -1,6 +1,6 @@
-// HTTP plumbing of the server benchmarks (bench:server, bench:faults): a node:http server on a free
-// loopback port with a keep-alive agent for the load generator, and one request as a browser on the
-// allowed origin sends it.
+// HTTP plumbing of the server benchmarks (bench:server, bench:faults, bench:cluster): a node:http
+// server on a free loopback port with a keep-alive agent for the load generator, and one request as a
+// browser on the allowed origin sends it.
 import { createServer, Agent, request as httpRequest } from 'node:http';
 
 /** Serves `handler` on 127.0.0.1; resolves with `{ port, agent, close() }`. */

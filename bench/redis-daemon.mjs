@@ -1,7 +1,8 @@
 // A redis-server for a benchmark run: a free port on 127.0.0.1, a temporary directory, no persistence
 // unless asked (the append-only file, fsynced before every reply), daemonized with a pidfile, and
-// stopped, paused or killed by that pid. (packages/server/test/redis-server.ts does the same for the
-// tests, in TypeScript.)
+// stopped, paused or killed by that pid; a node of a Redis Cluster, or a replica of another server,
+// when asked (redis-cluster.mjs makes clusters of them). (packages/server/test/redis-server.ts does
+// the same for the tests, in TypeScript.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
@@ -11,15 +12,32 @@ import { join } from 'node:path';
 const READY_TIMEOUT_MS = 10_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
+/** Ports this process gave out: a cluster node's own, and its bus port (its port + 10000). */
+const reserved = new Set();
+
+/** A TCP port that was free a moment ago on 127.0.0.1 (`port` 0: any). */
+function freePort(port = 0) {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: taken } = server.address();
+      server.close(() => resolve(taken));
     });
   });
+}
+
+/** A free port not given out before; for a cluster node, one whose bus port (+ 10000) is free too. */
+async function unusedPort({ cluster }) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const port = await freePort();
+    const bus = port + 10_000;
+    if (reserved.has(port) || (cluster && (bus > 65_535 || reserved.has(bus) || !(await freePort(bus).then(() => true, () => false))))) continue;
+    reserved.add(port);
+    if (cluster) reserved.add(bus);
+    return port;
+  }
+  throw new Error('found no free port on 127.0.0.1 (with its cluster bus port + 10000) in 100 tries');
 }
 
 function answersPing(port) {
@@ -66,18 +84,29 @@ function isRunning(pid) {
 /**
  * The server's arguments. `persistent`: the append-only file, by default with `appendfsync always`
  * (fsynced before every reply, so whatever a client was told is written survives a kill, and a
- * machine's crash too); `appendfsync` may name another policy.
+ * machine's crash too); `appendfsync` may name another policy. `cluster`: a cluster node
+ * (`{ nodeTimeoutMs }`, how long before its peers fail it over); `replicaOf`: the port of the
+ * primary it replicates.
  */
-function serverArguments({ port, dir, pidfile, persistent, appendfsync }) {
+function serverArguments({ port, dir, pidfile, persistent, appendfsync, cluster, replicaOf }) {
   const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', appendfsync] : ['--appendonly', 'no'];
-  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', join(dir, 'r.log')];
+  const clustering = cluster
+    ? ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', String(cluster.nodeTimeoutMs)]
+    : [];
+  const replication = replicaOf ? ['--replicaof', '127.0.0.1', String(replicaOf)] : [];
+  // A replica syncs at once (Redis waits 5 s by default for more replicas to share a diskless sync).
+  return [
+    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--repl-diskless-sync-delay', '0', ...persistence, ...clustering, ...replication,
+    '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', join(dir, 'r.log'),
+  ];
 }
 
 /** Starts the daemon in `dir` on `port` and resolves with its pid once it answers PING (after loading its data). */
-async function launch({ port, dir, persistent, appendfsync }) {
+async function launch(options) {
+  const { port, dir } = options;
   const pidfile = join(dir, 'r.pid');
   rmSync(pidfile, { force: true });
-  execFileSync('redis-server', serverArguments({ port, dir, pidfile, persistent, appendfsync }));
+  execFileSync('redis-server', serverArguments({ ...options, pidfile }));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let pid = readPid(pidfile);
   while (pid === null || !(await answersPing(port))) {
@@ -93,20 +122,30 @@ async function waitUntilGone(pid) {
   while (isRunning(pid) && Date.now() < gone) await delay(20);
 }
 
+/** How to install redis-server (and redis-cli, which comes with it) when it is missing. */
+export const REDIS_INSTALL_COMMAND = 'apt-get install -y redis-server';
+
+/** Throws, naming the install command, when `binary` cannot be run. */
+export function requireRedisBinary(binary) {
+  if (spawnSync(binary, ['--version']).status !== 0) {
+    throw new Error(`${binary} is not installed; install it with: ${REDIS_INSTALL_COMMAND}`);
+  }
+}
+
 /**
- * Starts redis-server; resolves once it answers PING with `{ url, port, pid, stop(), pause(),
+ * Starts redis-server; resolves once it answers PING with `{ url, port, pid, dir, stop(), pause(),
  * resume(), kill(), restart() }`. `persistent`: the append-only file, fsynced before every reply
- * unless `appendfsync` names another policy (`everysec`, `no`).
+ * unless `appendfsync` names another policy (`everysec`, `no`). `cluster: { nodeTimeoutMs }`: a
+ * cluster node (redis-cluster.mjs joins them); `replicaOf`: the port of the primary to replicate.
  * `kill()` is SIGKILL (the data stays in its directory); `restart()` starts it again on the same
  * port from that data. `stop()` resolves once it has exited, and removes its directory.
  */
-export async function startRedisDaemon({ persistent = false, appendfsync = 'always' } = {}) {
-  if (spawnSync('redis-server', ['--version']).status !== 0) {
-    throw new Error('redis-server is not installed; install it with: apt-get install -y redis-server');
-  }
-  const port = await freePort();
+export async function startRedisDaemon({ persistent = false, appendfsync = 'always', cluster = null, replicaOf = null } = {}) {
+  requireRedisBinary('redis-server');
+  const port = await unusedPort({ cluster: cluster !== null });
   const dir = mkdtempSync(join(tmpdir(), 'svc-embed-bench-redis-'));
-  const daemon = { url: `redis://127.0.0.1:${port}`, port, pid: await launch({ port, dir, persistent, appendfsync }) };
+  const settings = { port, dir, persistent, appendfsync, cluster, replicaOf };
+  const daemon = { url: `redis://127.0.0.1:${port}`, port, dir, pid: await launch(settings) };
   daemon.pause = () => signal(daemon.pid, 'SIGSTOP');
   daemon.resume = () => signal(daemon.pid, 'SIGCONT');
   daemon.kill = async () => {
@@ -114,7 +153,7 @@ export async function startRedisDaemon({ persistent = false, appendfsync = 'alwa
     await waitUntilGone(daemon.pid);
   };
   daemon.restart = async () => {
-    daemon.pid = await launch({ port, dir, persistent, appendfsync });
+    daemon.pid = await launch(settings);
   };
   daemon.stop = async () => {
     signal(daemon.pid, 'SIGCONT');

@@ -13,37 +13,17 @@
 // SERVER_BASELINE=<directory of another build of @svc-embed/server> adds the same two endpoint
 // scenarios on that build (its dist/esm), interleaved round by round with this one's, so a change
 // is measured before and after in one run on one machine.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '@svc-embed/server';
 import * as currentRedis from '@svc-embed/server/redis';
-import { listen, send as sendAs } from './http-load.mjs';
+import { checkTable, cpuPerMintUs, measure, mintsPerSecond, recordingService, sessionEndpoint, PATH, MINTS_PER_VIEWER, VIEWERS } from './endpoint-rounds.mjs';
+import { listen } from './http-load.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 import { format, formatSpread, quantile, spread } from './stats.mjs';
 
-const VIEWERS = 1000;
-const MINTS_PER_VIEWER = 5;
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-/** The service: mints unique ids, records every revocation. */
-function recordingService() {
-  const service = { minted: [], revoked: [] };
-  service.mint = async () => {
-    const id = `ses_${service.minted.length + 1}`;
-    service.minted.push(id);
-    return id;
-  };
-  service.revoke = async (sessionId) => {
-    service.revoked.push(sessionId);
-  };
-  return service;
-}
 
 /** The build under test, and the baseline build when SERVER_BASELINE names one. */
 async function builds() {
@@ -56,20 +36,6 @@ async function builds() {
   return list;
 }
 
-function sessionEndpoint(build, service, store) {
-  return build.server.createSessionEndpoint({
-    path: PATH,
-    allowedOrigins: [ORIGIN],
-    viewer: (request) => {
-      const id = request.headers.get('x-viewer');
-      return id ? { id } : null;
-    },
-    mint: () => service.mint(),
-    revoke: (sessionId) => service.revoke(sessionId),
-    store,
-  });
-}
-
 /** The route a customer writes by hand: POST mints and answers JSON; nothing recorded, nothing checked. */
 function bareMintRoute(service) {
   return async (req, res) => {
@@ -80,75 +46,6 @@ function bareMintRoute(service) {
   };
 }
 
-/** One request from the "browser": the allowed origin and the viewer's header. */
-const send = (target, request) => sendAs(target, { ...request, origin: ORIGIN });
-
-const viewerName = (round, index) => `r${round}-viewer-${index}`;
-
-/** CPU time of another process (redis-server) so far, µs, from /proc (0 where there is none). */
-function processCpuUs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * 1,000 viewers x 5 mints, all at once, spread over the targets in turn. Measures the wall time and the
- * CPU time spent (this process, plus redis-server's when `redisPid` is given): on a busy machine the
- * CPU per mint stays put while the wall time swings.
- */
-async function mintPhase(targets, round, redisPid) {
-  const cpu = process.cpuUsage();
-  const redisCpu = redisPid ? processCpuUs(redisPid) : 0;
-  const started = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: VIEWERS * MINTS_PER_VIEWER }, (_, index) =>
-      send(targets[index % targets.length], { method: 'POST', path: PATH, viewer: viewerName(round, index % VIEWERS) })),
-  );
-  const ms = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  const cpuUs = used.user + used.system + (redisPid ? processCpuUs(redisPid) - redisCpu : 0);
-  const failed = answers.filter((answer) => answer.status !== 200).length;
-  return { ms, cpuUs, failed, handedOut: answers.filter((answer) => answer.status === 200).map((answer) => answer.body.sessionId), latencies: answers.map((answer) => answer.ms) };
-}
-
-/** Every viewer of the round signs out, alternating instances. */
-async function logoutPhase(targets, round) {
-  const started = performance.now();
-  const answers = await Promise.all(
-    Array.from({ length: VIEWERS }, (_, index) => send(targets[index % targets.length], { method: 'POST', path: `${PATH}/logout`, viewer: viewerName(round, index) })),
-  );
-  return { ms: performance.now() - started, failed: answers.filter((answer) => answer.status !== 200 || answer.body.failed.length > 0).length };
-}
-
-/** Revoked equals minted, id for id; nothing revoked twice; every id handed out was minted. */
-function verify(service, handedOut) {
-  const minted = new Set(service.minted);
-  const revoked = new Set(service.revoked);
-  return {
-    minted: minted.size,
-    handedOut: handedOut.length,
-    revoked: service.revoked.length,
-    missing: [...minted].filter((id) => !revoked.has(id)).length,
-    revokedTwice: service.revoked.length - revoked.size,
-    foreign: [...revoked].filter((id) => !minted.has(id)).length + handedOut.filter((id) => !minted.has(id)).length,
-  };
-}
-
-/** One round of one scenario: mints, then (when it has a ledger) sign-outs and the checks. */
-async function runRound(scenario, round) {
-  scenario.service.minted.length = 0;
-  scenario.service.revoked.length = 0;
-  const mints = await mintPhase(scenario.targets, round, scenario.redisPid);
-  if (!scenario.hasLedger) return { mints, logout: null, check: null };
-  const logout = await logoutPhase(scenario.targets, round);
-  return { mints, logout, check: verify(scenario.service, mints.handedOut) };
-}
-
 /** The endpoint scenarios of one build: the memory store on one server, the Redis store on two. */
 async function endpointScenarios(build, redis, clients) {
   const memoryService = recordingService();
@@ -157,7 +54,7 @@ async function endpointScenarios(build, redis, clients) {
   const redisEndpoints = clients.map((client) => sessionEndpoint(build, redisService, build.redis.createRedisStore({ client, prefix })));
   return [
     { name: `endpoint${build.label}`, store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(build, memoryService, build.server.createMemoryStore()).node)] },
-    { name: `endpoint, 2 instances${build.label}`, store: 'Redis', service: redisService, hasLedger: true, redisPid: redis.pid, targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
+    { name: `endpoint, 2 instances${build.label}`, store: 'Redis', service: redisService, hasLedger: true, redisPids: [redis.pid], targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
   ];
 }
 
@@ -172,23 +69,6 @@ async function makeScenarios(redis) {
   };
   return { scenarios, close };
 }
-
-/** Runs a warm-up round, then ROUNDS rounds with the scenarios interleaved, so drift hits them alike. */
-async function measure(scenarios) {
-  const results = new Map(scenarios.map((scenario) => [scenario, []]));
-  for (let round = 0; round <= ROUNDS; round += 1) {
-    for (const scenario of scenarios) {
-      const result = await runRound(scenario, round);
-      if (process.env.VERBOSE) console.error(round, scenario.name, Math.round(result.mints.ms), 'ms', result.logout && Math.round(result.logout.ms));
-      if (round > 0) results.get(scenario).push(result);
-    }
-  }
-  return results;
-}
-
-const MINTS = VIEWERS * MINTS_PER_VIEWER;
-const mintsPerSecond = ({ mints }) => (MINTS * 1000) / mints.ms;
-const cpuPerMintUs = ({ mints }) => mints.cpuUs / MINTS;
 
 function throughputTable(results) {
   const bare = [...results.values()][0];
@@ -225,24 +105,12 @@ function baselineTable(results) {
   return lines.join('\n');
 }
 
-function checkTable(results) {
-  const lines = ['| Scenario, store | Minted | Handed out | Revoked at sign-out | Minted, not revoked | Revoked twice | Unknown ids |', '|---|---:|---:|---:|---:|---:|---:|'];
-  let ok = true;
-  for (const [scenario, rounds] of results) {
-    if (!scenario.hasLedger) continue;
-    const sum = (key) => rounds.reduce((total, { check }) => total + check[key], 0);
-    if (sum('missing') || sum('revokedTwice') || sum('foreign') || sum('minted') !== sum('revoked') || sum('handedOut') !== sum('minted')) ok = false;
-    lines.push(`| ${scenario.name}, ${scenario.store} | ${format(sum('minted'))} | ${format(sum('handedOut'))} | ${format(sum('revoked'))} | ${sum('missing')} | ${sum('revokedTwice')} | ${sum('foreign')} |`);
-  }
-  return { table: lines.join('\n'), ok };
-}
-
 async function main() {
   const redis = await startRedisDaemon();
   let made;
   try {
     made = await makeScenarios(redis);
-    const results = await measure(made.scenarios);
+    const results = await measure(made.scenarios, ROUNDS);
     const checks = checkTable(results);
     console.log(`## Session endpoint under load (Node ${process.version}, ${VIEWERS} viewers x ${MINTS_PER_VIEWER} concurrent mints, ${ROUNDS} rounds)\n`);
     console.log('CPU per mint counts this process (load generator, servers, endpoint) and, for Redis, redis-server.\n');

@@ -3,9 +3,10 @@
 // auth (a demo-user cookie), its page from public/ and its sign-in route; the quick start's emulator
 // command, run as shown, lets that page's origin frame the dashboards. Hono as a real server driven
 // over HTTP, the Next.js route handler through Request and Response; its Redis store holds a
-// viewer's ledger in a real redis-server, and its block runs as pasted as an ES module (redis.mjs:
-// the top-level await); and the root README's backend (Express) runs with only its tenant URL and
-// port replaced. Only the reader's own `currentUser` (and the root README's `revokeAtTheService`) is
+// viewer's ledger in a real redis-server and on a real Redis Cluster (three primaries, three
+// replicas, started from redis-server and redis-cli), and its block runs as pasted as an ES module
+// (redis.mjs: the top-level await); and the root README's backend (Express) runs with only its
+// tenant URL and port replaced. Only the reader's own `currentUser` (and the root README's `revokeAtTheService`) is
 // supplied where a block needs it (a header names the user) and the environment points the
 // examples at the emulator and a free port. Needs a build (the examples import the built packages).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { startRedisServer, type RedisServer } from '../../packages/server/test/redis-server.js';
+import { startRedisCluster } from '../../bench/redis-cluster.mjs';
 import { runBlock, type RunBlockName } from './readme-blocks.js';
 import { ROOT } from './readme-files.js';
 
@@ -169,9 +171,41 @@ console.log(JSON.stringify({ minted: minted.status, sessionId, foreign: foreign.
   it("the Redis store keeps the viewer's ledger in a real redis-server under its prefix, and a sign-out empties it", async () => {
     const redis: RedisServer = await startRedisServer();
     try {
-      const drive = `
+      const result = await runToEnd(await prepare('redis-store', block('serverRedisStore'), driveRedisStore('createClient({ url: process.env.REDIS_URL })')), environment({ REDIS_URL: redis.url }));
+      expectLedgerRoundTrip(result);
+    } finally {
+      await redis.stop();
+    }
+  }, 60_000);
+
+  it("the Redis store on a Redis Cluster (three primaries, three replicas) with replicas: 1: the viewer's ledger on the primary of its slot, and a sign-out empties it", async () => {
+    const cluster = await startRedisCluster({ primaries: 3, replicasPerPrimary: 1 });
+    try {
+      const drive = driveRedisStore('createCluster({ rootNodes: [{ url: process.env.REDIS_CLUSTER_URL }] })');
+      const result = await runToEnd(await prepare('redis-cluster-store', block('serverRedisCluster'), drive), environment({ REDIS_CLUSTER_URL: cluster.rootNodes[0]?.url ?? '' }));
+      expectLedgerRoundTrip(result);
+    } finally {
+      await cluster.stop();
+    }
+  }, 60_000);
+});
+
+/** What `driveRedisStore` saw: ada's two ids in her ledger, her keys under the prefix (ids and mint counters), and none after she signed out. */
+function expectLedgerRoundTrip(result: { ledger: string[]; keys: string[]; logout: { revoked: string[] }; after: string[] }): void {
+  expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
+  expect(result.keys).toEqual(['acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
+  expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
+}
+
+/**
+ * What runs after a Redis store block: an endpoint on its `store` mints two ids for ada, then a
+ * client of its own (`connect`, of the `redis` package) reads her ledger and every key (on a
+ * cluster, of every primary), and she signs out.
+ */
+function driveRedisStore(connect: string): string {
+  return `
 import { createSessionEndpoint } from '@svc-embed/server';
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
 const minted = [];
 const endpoint = createSessionEndpoint({
   path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
@@ -180,22 +214,14 @@ const endpoint = createSessionEndpoint({
 const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
 await endpoint.fetch(request('POST', '/api/embed-session'));
 await endpoint.fetch(request('POST', '/api/embed-session'));
-const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+const redis = await ${connect}.connect();
 const ledger = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
 const keys = await redis.keys('*');
 const logout = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
 const after = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
 console.log(JSON.stringify({ minted, ledger, keys: keys.sort(), logout, after }));
 process.exit(0);`;
-      const result = await runToEnd(await prepare('redis-store', block('serverRedisStore'), drive), environment({ REDIS_URL: redis.url }));
-      expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
-      expect(result.keys).toEqual(['acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
-      expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
-    } finally {
-      await redis.stop();
-    }
-  }, 60_000);
-});
+}
 
 describe("the server README's sweep", () => {
   it('runs every minute: a revocation that failed at sign-out is retried and the viewer is complete; one instance sweeps only where SWEEP=1', async () => {

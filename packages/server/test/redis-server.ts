@@ -68,12 +68,12 @@ export function requireRedisServerBinary(binary = 'redis-server'): void {
   }
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/** A TCP port that was free a moment ago on 127.0.0.1 (`wanted` 0: any). */
+export function freePort(wanted = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
@@ -81,11 +81,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A free port whose cluster bus port (the port + 10000, which a cluster node listens on too) is free as well. */
+async function freeClusterPort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const port = await freePort();
+    if (port + 10_000 <= 65_535 && (await freePort(port + 10_000).then(() => true, () => false))) return port;
+  }
+  throw new Error('found no free port on 127.0.0.1 whose cluster bus port (+ 10000) is free too, in 100 tries');
+}
+
 /** Starts a redis-server daemon and resolves once it answers PING. */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = options.binary ?? 'redis-server';
   requireRedisServerBinary(binary);
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (options.cluster ? await freeClusterPort() : await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
   const pidfile = join(dir, 'r.pid');
   rmSync(pidfile, { force: true });

@@ -2,14 +2,16 @@
 // the store conformance suite (on a manual clock, on the wall clock, on RESP2 clients, and on a
 // one-node cluster, which refuses any script whose keys span two hash slots), then what is Redis'
 // own: the key layout (one hash tag per viewer) and its expiry, prefix isolation, a flushed script
-// cache, and refusing at once or within timeoutMs when Redis cannot answer; and two endpoint
+// cache, and refusing at once or within timeoutMs when Redis cannot answer; its options (a cluster
+// client given as client or the reverse, replicas out of range), each refused saying what to write; and two endpoint
 // instances sharing the Redis, each on its own client: ids minted on one are revoked by a sign-out
 // on the other, and only the owner's.
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, EndpointError, type SessionEndpoint } from '../src/index.js';
-import { createRedisStore } from '../src/redis.js';
+import { createRedisStore, type RedisStoreOptions } from '../src/redis.js';
 import { REDIS_INSTALL_COMMAND, startRedisServer, type RedisServer } from './redis-server.js';
+import { keysOf, redisStateSize } from './redis-ledger-state.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
@@ -78,16 +80,6 @@ function manualClock(start = 1_700_000_000_000) {
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
-/** The keys of one viewer under a prefix, as the store lays them out (a hash tag on the viewer). */
-const keysOf = (prefix: string, viewerId: string) => ['ids', 'revoking', 'mints', 'signouts'].map((part) => `${prefix}{${viewerId}}:${part}`);
-
-/** How many values Redis holds for one viewer: members of the sorted sets, fields of the counters, the sign-out moment. */
-async function redisStateSize(redis: Client, prefix: string, viewerId: string): Promise<number> {
-  const [ids, revoking, mints, signOuts] = keysOf(prefix, viewerId);
-  const sizes = await Promise.all([redis.zCard(ids ?? ''), redis.zCard(revoking ?? ''), redis.hLen(mints ?? ''), redis.exists(signOuts ?? '')]);
-  return sizes.reduce((sum, size) => sum + Number(size), 0);
-}
-
 describeStoreConformance('Redis store', async () => {
   const clock = manualClock();
   const prefix = freshPrefix();
@@ -143,6 +135,49 @@ describeStoreConformance('Redis store on RESP2 clients', async () => {
     stateSize: async () => 0,
     stop: async () => undefined,
   };
+});
+
+/** Options as a JavaScript caller may pass them, past what the types allow. */
+const untyped = (options: Record<string, unknown>) => options as unknown as RedisStoreOptions;
+
+describe('Redis store options', () => {
+  const cluster = () => createCluster({ rootNodes: [{ url: requireServer().url }] }); // never connected: only its kind is read
+  const cases: [string, () => Record<string, unknown>, string][] = [
+    ['neither client nor cluster', () => ({}), 'needs a connected client of the redis package: { client } from createClient(...), or { cluster } from createCluster(...)'],
+    ['both', () => ({ client: client(), cluster: cluster() }), 'either client (from createClient) or cluster (from createCluster), not both'],
+    ['a cluster client as client', () => ({ client: cluster() }), 'client is a Redis Cluster client (from createCluster); pass it as cluster instead'],
+    ["a single server's client as cluster", () => ({ cluster: client() }), 'cluster is a single-server client (from createClient); pass it as client instead'],
+    ['something else as client', () => ({ client: { url: 'redis://localhost' } }), 'client must be a client from createClient(...) of the redis package'],
+    ['replicas below 0', () => ({ client: client(), replicas: -1 }), "replicas must be a whole number of replicas, 0 or more (got -1)"],
+    ['replicas not whole', () => ({ client: client(), replicas: 1.5 }), 'replicas must be a whole number of replicas, 0 or more (got 1.5)'],
+    ['replicas as a string', () => ({ client: client(), replicas: '1' }), 'replicas must be a whole number of replicas, 0 or more (got 1)'],
+    ['replicaTimeoutMs over half of timeoutMs', () => ({ client: client(), replicas: 1, replicaTimeoutMs: 600 }), 'replicaTimeoutMs (600) must be at most half of its timeoutMs (1000)'],
+    ['timeoutMs of 0', () => ({ client: client(), timeoutMs: 0 }), "timeoutMs must be a positive integer of ms (got 0)"],
+    ['replicas on a cluster client older than redis 6.1', () => ({ cluster: Object.assign(cluster(), { getNodeClientForKey: undefined }), replicas: 1 }), 'replicas on a Redis Cluster needs the redis package 6.1 or later'],
+  ];
+  it.each(cases)('refuses %s (invalid-options), saying what to write', (_name, options, message) => {
+    expect(() => createRedisStore(untyped(options()))).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(message) }));
+  });
+
+  it('takes a cluster client as cluster, with or without replicas, and a single server\'s as client', () => {
+    for (const options of [{ cluster: cluster() }, { cluster: cluster(), replicas: 1 }, { client: client(), replicas: 2, replicaTimeoutMs: 500 }]) {
+      expect(typeof createRedisStore(untyped(options)).add).toBe('function');
+    }
+  });
+
+  it("says that a single server's client reached one node of a multi-node cluster when Redis answers MOVED", async () => {
+    const second = await startRedisServer({ cluster: true }); // a node without slots, joined to the one-node cluster: it answers MOVED
+    const node = await makeClient(second.url).connect();
+    try {
+      await node.sendCommand(['CLUSTER', 'MEET', '127.0.0.1', String(clusterNode?.port)]);
+      await clusterReady(node);
+      const store = createRedisStore({ client: node });
+      await expect(store.hint('ada')).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringContaining('connect with createCluster({ rootNodes }) and give it to the store as cluster') });
+    } finally {
+      await node.close();
+      await second.stop();
+    }
+  });
 });
 
 describe('Redis store keys', () => {

@@ -4,46 +4,71 @@
  * answered within `timeoutMs` is withdrawn from the client's queue (its abort signal) and refused.
  * A command withdrawn after Redis received it may still run: every operation of the store is
  * written so that running it with its answer lost loses nothing (claims lease, they never delete).
+ * A write that must survive a failover goes through the replica acknowledgements (replica-acks.ts).
  */
 import type { RedisScript } from './redis-scripts.js';
 import { EndpointError } from '../errors.js';
-
-/**
- * What the Redis store needs of a client: a connected client from `createClient(...)` of the official
- * `redis` package (v5 or v6) has both.
- */
-export interface RedisStoreClient {
-  /** True while the client is connected and ready; the store refuses at once when it is not. */
-  readonly isReady: boolean;
-  /** Sends one raw command. */
-  sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
-}
+import type { RedisConnection } from './redis-connection.js';
+import type { ReplicaAcks } from './replica-acks.js';
 
 /** Options of {@link createRedisRunner}. */
 export interface RedisRunnerOptions {
-  client: RedisStoreClient;
+  connection: RedisConnection;
   /** How long a command may take from the moment it is queued, ms. */
   timeoutMs: number;
+  /** The writer that waits for replicas; `null` when the store does not wait for them. */
+  replicaAcks: ReplicaAcks | null;
+}
+
+/**
+ * Which acknowledgement a write needs before it resolves: the primary's answer, or also its
+ * replicas' (when the store waits for replicas; otherwise the primary's is all there is).
+ */
+export type Acknowledgement = 'primary' | 'replicas';
+
+/** One script to run. */
+export interface ScriptCall {
+  script: RedisScript;
+  /** The keys it touches, all of one viewer (one hash slot); the first one routes it. */
+  keys: readonly string[];
+  args: readonly string[];
+  ack: Acknowledgement;
+}
+
+/** One plain command to send. */
+export interface CommandCall {
+  /** What it is, for messages. */
+  name: string;
+  /** The one key it touches, which routes it. */
+  key: string;
+  /** The command and its arguments. */
+  words: readonly string[];
+  ack: Acknowledgement;
 }
 
 /** Runs the store's scripts and plain commands, each within the timeout. */
 export interface RedisRunner {
-  /** Runs `script` on `keys` with `args`; resolves with Redis' reply. */
-  script(script: RedisScript, keys: readonly string[], args: readonly string[]): Promise<unknown>;
-  /** Sends one plain command (`name` for messages, then its words); resolves with Redis' reply. */
-  command(name: string, words: readonly string[]): Promise<unknown>;
+  /** Runs a script; resolves with Redis' reply. */
+  script(call: ScriptCall): Promise<unknown>;
+  /** Sends one plain command; resolves with Redis' reply. */
+  command(call: CommandCall): Promise<unknown>;
 }
 
 /** Makes the runner the store sends everything with. */
 export function createRedisRunner(options: RedisRunnerOptions): RedisRunner {
+  const sender = (key: string, ack: Acknowledgement, signal: AbortSignal) => (words: string[]) => {
+    const command = { key, words, signal };
+    return ack === 'replicas' && options.replicaAcks ? options.replicaAcks.write(command) : options.connection.send(command);
+  };
   return {
-    script: (script, keys, args) => withinTimeout(options, script.name, (signal) => evalScript({ client: options.client, script, words: [String(keys.length), ...keys, ...args], signal })),
-    command: (name, words) => withinTimeout(options, name, (signal) => options.client.sendCommand([...words], { abortSignal: signal })),
+    script: ({ script, keys, args, ack }) => withinTimeout(options, script.name, (signal) =>
+      evalScript({ send: sender(keys[0] ?? '', ack, signal), script, words: [String(keys.length), ...keys, ...args] })),
+    command: ({ name, key, words, ack }) => withinTimeout(options, name, (signal) => sender(key, ack, signal)([...words])),
   };
 }
 
 async function withinTimeout(options: RedisRunnerOptions, name: string, send: (signal: AbortSignal) => Promise<unknown>): Promise<unknown> {
-  if (!options.client.isReady) {
+  if (!options.connection.isReady()) {
     throw new EndpointError(
       'store-unavailable',
       `The Redis store's client is not connected, so ${name} was not sent; connect it (await client.connect()) and check that Redis runs at its URL`,
@@ -54,19 +79,19 @@ async function withinTimeout(options: RedisRunnerOptions, name: string, send: (s
   try {
     return await Promise.race([send(controller.signal), rejectOnAbort(controller.signal)]);
   } catch (error) {
-    throw storeError(error, { name, timedOut: controller.signal.aborted, timeoutMs: options.timeoutMs });
+    throw storeError(error, { name, timedOut: controller.signal.aborted, timeoutMs: options.timeoutMs, kind: options.connection.kind });
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** EVALSHA, then EVAL with the source when the server does not have the script (a fresh or restarted Redis). */
-async function evalScript(call: { client: RedisStoreClient; script: RedisScript; words: string[]; signal: AbortSignal }): Promise<unknown> {
+async function evalScript(call: { send: (words: string[]) => Promise<unknown>; script: RedisScript; words: string[] }): Promise<unknown> {
   try {
-    return await call.client.sendCommand(['EVALSHA', call.script.sha, ...call.words], { abortSignal: call.signal });
+    return await call.send(['EVALSHA', call.script.sha, ...call.words]);
   } catch (error) {
     if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-    return call.client.sendCommand(['EVAL', call.script.source, ...call.words], { abortSignal: call.signal });
+    return call.send(['EVAL', call.script.source, ...call.words]);
   }
 }
 
@@ -77,7 +102,7 @@ function rejectOnAbort(signal: AbortSignal): Promise<never> {
 }
 
 /** The store's rejections are `EndpointError`s coded `store-unavailable`; the message says why and what to check. */
-function storeError(error: unknown, context: { name: string; timedOut: boolean; timeoutMs: number }): EndpointError {
+function storeError(error: unknown, context: { name: string; timedOut: boolean; timeoutMs: number; kind: RedisConnection['kind'] }): EndpointError {
   if (error instanceof EndpointError) return error;
   if (context.timedOut) {
     return new EndpointError(
@@ -87,6 +112,13 @@ function storeError(error: unknown, context: { name: string; timedOut: boolean; 
     );
   }
   const reason = error instanceof Error ? error.message : String(error);
+  if (context.kind === 'server' && reason.startsWith('MOVED')) {
+    return new EndpointError(
+      'store-unavailable',
+      `Redis answered the store's ${context.name} with MOVED: the server is one node of a Redis Cluster; connect with createCluster({ rootNodes }) and give it to the store as cluster instead of client`,
+      { cause: error },
+    );
+  }
   return new EndpointError(
     'store-unavailable',
     `The Redis store's ${context.name} failed (${reason}); check that Redis runs and that the client can reach it`,

@@ -1,90 +1,73 @@
 /**
- * The Redis store: every viewer's ledger in one Redis, shared by all the endpoint's instances. The
- * key layout is in redis-keys.ts, the scripts in redis-scripts.ts; this file turns the store's
- * operations into them and reads their replies. The store only imports types from `redis`: the
- * customer passes their own connected client.
+ * The Redis store: every viewer's ledger in one Redis (a single server, or a Redis Cluster), shared
+ * by all the endpoint's instances. The key layout is in redis-keys.ts, the scripts in
+ * redis-scripts.ts, the clients in redis-connection.ts; this file turns the store's operations into
+ * them and reads their replies. With `replicas`, the writes the endpoint relies on after a failover
+ * (a recorded id, a sign-out, the sweep's hint) wait for the replicas (replica-acks.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { EndpointError } from '../errors.js';
-import { createRedisRunner, type RedisStoreClient } from './redis-command.js';
-import { checkPrefix, hintsKey, viewerKeys } from './redis-keys.js';
+import { createRedisRunner } from './redis-command.js';
+import { hintsKey, viewerKeys } from './redis-keys.js';
 import {
   ADD_SCRIPT, CLAIM_PENDING_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT, DROP_HINT_SCRIPT, SETTLE_SCRIPT, SIGN_OUT_SCRIPT,
 } from './redis-scripts.js';
+import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-options.js';
+import { createReplicaAcks } from './replica-acks.js';
 import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount, PendingHint, SessionStore } from './session-store.js';
-
-/** The key prefix when none is given. */
-export const DEFAULT_REDIS_PREFIX = 'svc-embed:';
-/** How long an operation may wait for Redis before it is refused, when `timeoutMs` is not given. */
-export const DEFAULT_REDIS_TIMEOUT_MS = 1000;
-
-/**
- * Options of {@link createRedisStore}.
- * @example
- * import { createClient } from 'redis';
- * const client = await createClient({ url: process.env.REDIS_URL }).connect();
- * const store = createRedisStore({ client, prefix: 'acme:embed:' });
- */
-export interface RedisStoreOptions {
-  /** A connected client from `createClient(...)` of the `redis` package; the store never connects or closes it. */
-  client: RedisStoreClient;
-  /**
-   * Prefix of every key the store writes. Default `svc-embed:`. Give each application sharing a
-   * Redis its own. It may not hold `{` or `}`: the store puts each viewer's id in braces (a hash tag).
-   */
-  prefix?: string;
-  /**
-   * How long an operation may wait for Redis, ms; past it the operation rejects (and the endpoint
-   * answers 503). A client that is not connected rejects at once. Default 1000.
-   */
-  timeoutMs?: number;
-  /** Clock, epoch ms, for expiries and leases. Default `Date.now`. */
-  now?: () => number;
-}
 
 /**
  * A {@link SessionStore} in Redis, for an endpoint that runs on several instances (or restarts):
- * every instance sharing the Redis sees every id minted for a viewer. Each operation is atomic.
- * An operation rejects, and never hangs, when Redis is down or slow: with an `EndpointError` coded
- * `store-unavailable` whose message says why (not connected, no answer within `timeoutMs`, an error).
- * @throws {EndpointError} `invalid-options` for a prefix with `{` or `}`
+ * every instance sharing the Redis sees every id minted for a viewer. Each operation is atomic, on
+ * one viewer's keys (one hash slot: one primary of a cluster). An operation rejects, and never
+ * hangs, when Redis is down or slow: with an `EndpointError` coded `store-unavailable` whose
+ * message says why (not connected, no answer within `timeoutMs`, too few replicas, an error).
+ * @throws {EndpointError} `invalid-options` for a prefix with `{` or `}`, a cluster client given as
+ *   `client` (or a single server's as `cluster`), or `replicas`/`replicaTimeoutMs` out of range
  * @example
  * const endpoint = createSessionEndpoint({ ...options, store: createRedisStore({ client }) });
  */
 export function createRedisStore(options: RedisStoreOptions): SessionStore {
-  const prefix = checkPrefix(options.prefix ?? DEFAULT_REDIS_PREFIX);
-  const now = () => String((options.now ?? Date.now)());
-  const run = createRedisRunner({ client: options.client, timeoutMs: options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS });
+  const { connection, prefix, timeoutMs, replicaWait, now: clock } = resolveRedisOptions(options);
+  const now = () => String(clock());
+  const replicaAcks = replicaWait.kind === 'replicas'
+    ? createReplicaAcks({ connection, replicas: replicaWait.replicas, timeoutMs: replicaWait.timeoutMs, deadlineMs: timeoutMs })
+    : null;
+  const run = createRedisRunner({ connection, timeoutMs, replicaAcks });
   const ledger = (viewerId: string) => {
     const keys = viewerKeys(prefix, viewerId);
     return { keys, pair: [keys.ids, keys.revoking], withSignOuts: [keys.ids, keys.revoking, keys.signOuts] };
   };
+  const hints = hintsKey(prefix);
   return {
     countMint: async ({ viewerId, now: at, windowMs }) => {
       const { keys } = ledger(viewerId);
-      return readMintCount(await run.script(COUNT_MINT_SCRIPT, [keys.mints, keys.signOuts], [String(at), String(windowMs)]));
+      return readMintCount(await run.script({ script: COUNT_MINT_SCRIPT, keys: [keys.mints, keys.signOuts], args: [String(at), String(windowMs)], ack: 'primary' }));
     },
-    add: async ({ viewerId, sessionId, expiresAt, signOutsSeen, leaseUntil }) =>
-      readWord(await run.script(ADD_SCRIPT, ledger(viewerId).withSignOuts, [now(), sessionId, String(expiresAt), String(signOutsSeen), String(leaseUntil)]), ['recorded', 'signed-out'], 'add'),
+    add: async ({ viewerId, sessionId, expiresAt, signOutsSeen, leaseUntil }) => {
+      const args = [now(), sessionId, String(expiresAt), String(signOutsSeen), String(leaseUntil)];
+      return readWord(await run.script({ script: ADD_SCRIPT, keys: ledger(viewerId).withSignOuts, args, ack: 'replicas' }), ['recorded', 'signed-out'], 'add');
+    },
     claim: async ({ viewerId, sessionId, leaseUntil }) =>
-      readWord(await run.script(CLAIM_SCRIPT, ledger(viewerId).pair, [now(), sessionId, String(leaseUntil)]), ['claimed', 'reclaimed', 'absent'], 'claim'),
+      readWord(await run.script({ script: CLAIM_SCRIPT, keys: ledger(viewerId).pair, args: [now(), sessionId, String(leaseUntil)], ack: 'primary' }), ['claimed', 'reclaimed', 'absent'], 'claim'),
     signOut: async ({ viewerId, leaseUntil, rememberUntil }) =>
-      readClaimed(await run.script(SIGN_OUT_SCRIPT, ledger(viewerId).withSignOuts, [now(), String(leaseUntil), String(rememberUntil)])),
+      readClaimed(await run.script({ script: SIGN_OUT_SCRIPT, keys: ledger(viewerId).withSignOuts, args: [now(), String(leaseUntil), String(rememberUntil)], ack: 'replicas' })),
     claimPending: async ({ viewerId, leaseUntil }) => {
-      const ids = readIds(await run.script(CLAIM_PENDING_SCRIPT, ledger(viewerId).pair, [now(), String(leaseUntil)]), 'claimPending');
+      const ids = readIds(await run.script({ script: CLAIM_PENDING_SCRIPT, keys: ledger(viewerId).pair, args: [now(), String(leaseUntil)], ack: 'primary' }), 'claimPending');
       return { ids, reclaimed: [...ids] };
     },
     settle: async ({ viewerId, revoked, failed }) =>
-      readIds(await run.script(SETTLE_SCRIPT, ledger(viewerId).pair, [now(), String(revoked.length), ...revoked, ...failed]), 'settle'),
+      readIds(await run.script({ script: SETTLE_SCRIPT, keys: ledger(viewerId).pair, args: [now(), String(revoked.length), ...revoked, ...failed], ack: 'primary' }), 'settle'),
     hint: async (viewerId) => {
       const token = randomUUID();
-      await run.command('hint', ['HSET', hintsKey(prefix), viewerId, token]);
+      await run.command({ name: 'hint', key: hints, words: ['HSET', hints, viewerId, token], ack: 'replicas' });
       return token;
     },
     dropHint: async ({ viewerId, token }) => {
-      await run.script(DROP_HINT_SCRIPT, [hintsKey(prefix)], [viewerId, token]);
+      await run.script({ script: DROP_HINT_SCRIPT, keys: [hints], args: [viewerId, token], ack: 'primary' });
     },
-    listHints: async ({ cursor, count }) => readHints(await run.command('listHints', ['HSCAN', hintsKey(prefix), cursor, 'COUNT', String(count)])),
+    listHints: async ({ cursor, count }) =>
+      readHints(await run.command({ name: 'listHints', key: hints, words: ['HSCAN', hints, cursor, 'COUNT', String(count)], ack: 'primary' })),
   };
 }
 
