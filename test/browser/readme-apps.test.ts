@@ -41,7 +41,7 @@ createRoot(document.getElementById('root')!).render(<Dashboard publicId="sales-o
   expect((await saved(1)).fileName).toBe('sales-overview-bar-region.csv');
   await page.waitFor(() => (window as any).__readme.exported.includes('csv'));
 
-  await page.evaluate(() => (window as any).__readme.signOut());
+  expect(await page.evaluate(() => (window as any).__readme.signOut())).toBe(true);
   await waitForRevoked(suite, minted);
   await page.waitFor(() => document.querySelectorAll('iframe').length === 0);
   expect(await pageErrors(page)).toEqual([]);
