@@ -43,15 +43,17 @@ const zodMiniSubset = {
 };
 
 /**
- * Script-tag bundles go through terser after esbuild's minifier: two compress passes find what one
+ * Script-tag bundles go through terser after esbuild's minifier: compress passes find what one
  * pass of esbuild leaves (about 4% of the gzip size of each script file: 528 B of the host's,
  * measured in issue 30, which spends it on naming failures). Safe options only; npm builds are left
  * to the app's bundler. The host's script files are written as ES2022 (19 B less): they need ES2022
- * at run time already (`Array.prototype.at`).
+ * at run time already (`Array.prototype.at`). A third pass and `unsafe_arrows` (a function
+ * expression that never reads `this` or `arguments` written as an arrow: safe here, the sources make
+ * no constructor of a plain function) took 40 B more off the host's in the size pass of issue 30.
  */
 const terser = {
   name: 'terser',
-  renderChunk: async (code) => ({ code: (await minify(code, { ecma: 2020, compress: { passes: 2 } })).code ?? code, map: null }),
+  renderChunk: async (code) => ({ code: (await minify(code, { ecma: 2020, compress: { passes: 3, unsafe_arrows: true } })).code ?? code, map: null }),
 };
 
 /** @returns {import('rollup').RollupOptions} */

@@ -14,7 +14,12 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
 
-/** [file, budget in bytes (or relative to the host file, the first row) or null, what it is] */
+/**
+ * What the element's script file may cost over the host's: 1.5 KB until issue 29 gave the element a
+ * mint budget of its own and a signed-out state (1,578 B over it after the size pass, plus about 2%).
+ */
+const ELEMENT_OVER_HOST = 1_610;
+/** [file, budget in bytes (or `host+`: the host file's measured bytes, the first row, plus ELEMENT_OVER_HOST) or null, what it is] */
 const ENTRIES = [
   // Raised from 6.5 and 5.5 KB by the shared runtime, the explicit phases and the pure renewal step
   // of issue 11 (host +1,799 B, frame +786 B), then from 8.3 and 6.0 KB by issue 18's renewal as data
@@ -27,10 +32,15 @@ const ENTRIES = [
   // origin (+120 B), of a lazy or timings no function made and of a margin IntersectionObserver
   // would not take (+160 B), of a baseUrl with a path and a param that is no plain name (+70 B), the
   // surface's navigate paths checked (+30 B); urlParam, for the bindings only, stays out (script.ts).
-  ['packages/host/dist/iife/svc-embed.min.js', 13.2 * KB, 'host <script>: everything bundled, schemas on the zod/mini subset runtime'],
+  // Then issue 29's sign-out truth (+880 B: the logout answer, the endpoint's sign-out retried, the
+  // channel's message checked) took it past 13.2 KB; a size pass took back 45 B (terser's third pass,
+  // a copy of the destroyed error) and found little else short of shorter messages (the 46 messages
+  // are about 1.1 KB of the gzip) or renamed properties: the budget is what it measured then plus
+  // about 2%, the 13,000 B that issue 30 asked for not reached.
+  ['packages/host/dist/iife/svc-embed.min.js', 14_620, 'host <script>: everything bundled, schemas on the zod/mini subset runtime'],
   ['packages/frame/dist/iife/svc-embed-frame.min.js', 6.2 * KB, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
-  // The element's script file may cost at most 1.5 KB more than the host's (budget set below from it).
-  ['packages/host/dist/iife/svc-embed-element.min.js', 'host+1.5KB', 'host <script> plus <svc-embed> registered'],
+  // The element's script file may cost at most ELEMENT_OVER_HOST more than the host's (budget set below from it).
+  ['packages/host/dist/iife/svc-embed-element.min.js', 'host+', 'host <script> plus <svc-embed> registered'],
   // The ESM files and every bundle below got their budgets in issue 33: the figure measured then plus
   // about 2% (at least 16 B), rounded up to 10 B: room for a small fix, not for a feature. Raise one
   // in the change that needs it, saying why here. Issue 30 raised, the same way: the host's index
@@ -39,7 +49,8 @@ const ENTRIES = [
   ['packages/protocol/dist/esm/index.js', 4300, 'protocol ESM (zod external)'],
   // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam.
   ['packages/host/dist/esm/index.js', 650, 'host ESM (protocol, nanoevents external)'],
-  ['packages/host/dist/esm/element.js', 2540, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
+  // Raised from 2,540 B by issue 29: the element's own mint budget and its signed-out state.
+  ['packages/host/dist/esm/element.js', 2710, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
   ['packages/react/dist/esm/index.js', 1980, '@svc-embed/react ESM (react, host external)'],
   ['packages/vue/dist/esm/index.js', 2320, '@svc-embed/vue ESM (vue, host external)'],
   ['packages/frame/dist/esm/index.js', 5440, 'frame ESM (protocol, nanoevents external)'],
@@ -51,20 +62,22 @@ const ENTRIES = [
  * no terser pass to pay for it, as the script files do), and the whole host's (`import *`) by
  * requiredCsp, whenVisible, recordTimings, urlParam and the option checks, which an app that imports
  * createEmbed alone does not carry; Vue's every export too (its router hooks bring syncUrl along now:
- * its <SvcEmbed> does not).
+ * its <SvcEmbed> does not). Issue 29's sign-out truth (the logout answer, its retries, the channel's
+ * message checked) then took the host's rows past theirs, on top of issue 30's diagnostics and
+ * refusals: they are the size pass's figures plus about 2% again.
  */
 const BUNDLE_BUDGETS = {
   '(npm) import * from @svc-embed/protocol': 8380,
   '(npm) import { parseEventMessage }': 7390,
-  '(npm) import * from @svc-embed/host': 19400,
+  '(npm) import * from @svc-embed/host': 20280,
   '(npm) import * from @svc-embed/frame': 11350,
-  '(npm, zod/mini aliased) @svc-embed/host': 14470,
+  '(npm, zod/mini aliased) @svc-embed/host': 15370,
   '(npm, zod/mini aliased) @svc-embed/frame': 6360,
   '(npm) the zod/mini subset runtime': 690,
   '(npm) zod/mini, the kinds the protocol uses': 5720,
-  '(app) createEmbed, default': 17730,
-  '(app) createEmbed, zod/mini aliased': 12800,
-  '(app) createEmbed, app already has zod': 12520,
+  '(app) createEmbed, default': 18470,
+  '(app) createEmbed, zod/mini aliased': 13540,
+  '(app) createEmbed, app already has zod': 13270,
   '(app) createFrame, default': 11230,
   '(app) createFrame, zod/mini aliased': 6250,
   '(app) createFrame, app already has zod': 6020,
@@ -81,7 +94,7 @@ let over = 0;
 
 for (const [file, declared, what] of ENTRIES) {
   const path = join(root, file);
-  const budget = declared === null ? null : Math.round(declared === 'host+1.5KB' ? rows[0][1] + 1.5 * KB : declared);
+  const budget = declared === null ? null : Math.round(declared === 'host+' ? rows[0][1] + ELEMENT_OVER_HOST : declared);
   if (!existsSync(path)) {
     console.error(`missing ${file}: run npm run build first`);
     process.exit(1);
@@ -165,8 +178,9 @@ over += (syncCost > SYNC_URL_BUDGET ? 1 : 0) + (carried > 0 || !proven ? 1 : 0);
 // the three (lazy={whenVisible()}, timings={recordTimings()}, syncUrl={urlParam('dash')}), so the
 // proof cannot pass by accident. Budgets: the issue's 12,500 B aliased; by default the issue asked
 // for 16,000 B, but real zod/mini alone costs 4,810 B over the subset here (4,400 B for any use of
-// it), so the default is held to what the aliased budget leaves it: 17,400 B.
-const REACT_BUDGETS = { default: 18_120, aliased: 13_190 };
+// it), so the default is held to what the aliased budget leaves it: 17,400 B. Raised with the host's
+// rows (issues 29 and 30: sign-out truth, diagnostics, refusals) to the size pass's figures plus about 2%.
+const REACT_BUDGETS = { default: 18_970, aliased: 14_070 };
 // React itself says 'popstate': here syncUrl's marks are two of its messages.
 const OPT_IN_MARKS = { lazy: ['IntersectionObserver'], timings: [' created to '], syncUrl: ['is used by another embed', 'a plain name such as'] };
 const reactApp = (embed) => `import { createRoot } from 'react-dom/client'; ${embed ? "import { SvcEmbed, recordTimings, urlParam, whenVisible } from '@svc-embed/react'; " : ''}export const mount = (element) => createRoot(element).render(${embed ?? '<div />'});`;

@@ -6,10 +6,10 @@ import type { ActionName, ActionType, EventName, EventType } from './types.js';
 const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Every event name, in catalog order. */
-export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+export const EVENT_NAMES = /* @__PURE__ */ Object.keys(eventSchemas) as EventName[];
 
 /** Every action name, in catalog order. */
-export const ACTION_NAMES = Object.keys(actionSchemas) as ActionName[];
+export const ACTION_NAMES = /* @__PURE__ */ Object.keys(actionSchemas) as ActionName[];
 
 /** True when `name` is an event name of the catalog (own keys only: `constructor` is not one). */
 export function isEventName(name: unknown): name is EventName {

@@ -1,5 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
-import { EmbedError } from '../base/errors.js';
+import { destroyedError, EmbedError } from '../base/errors.js';
 import type { EmbedIds } from '../ledger/embed-ids.js';
 import { httpFailure } from '../ledger/http-answer.js';
 import { spendFrom } from '../ledger/mint-limit.js';
@@ -50,7 +50,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
       // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
       Promise.resolve()
         .then(() => {
-          if (scope.disposed) throw new EmbedError('destroyed', 'destroyed');
+          if (scope.disposed) throw destroyedError();
           spendFrom(budgets, now());
           return mintSessionId();
         })
