@@ -48,7 +48,7 @@ describe('the session endpoint refused: named, and not retried', () => {
     [403, { error: { code: 'forbidden-origin', message: 'this origin may not call the endpoint' } }, 'endpoint-forbidden-origin', `POST ${ENDPOINT} answered HTTP 403 forbidden-origin: add ${location.origin} to its allowedOrigins`],
     [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
     [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
-    [404, undefined, 'endpoint-not-found', `POST ${ENDPOINT} answered HTTP 404: check the endpoint path`],
+    [404, undefined, 'endpoint-not-found', `POST ${ENDPOINT} answered HTTP 404: check the endpoint path, and that a dev server in front of your backend forwards it`],
   ])('HTTP %i %j: %s, after one request, one line', async (status, body, code, message) => {
     const fetch = endpointAnswering(status, body);
     const t = onEndpoint();

@@ -19,7 +19,7 @@ export async function errorCode(response: Response): Promise<unknown> {
 export async function mintRefusal(response: Response, at: string): Promise<EmbedError> {
   const { status } = response;
   if (status === 401) return new EmbedError('endpoint-unauthorized', `${at}: the viewer is not signed in to your backend`);
-  if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path`);
+  if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path, and that a dev server in front of your backend forwards it`);
   if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
   if (status !== 403) return new EmbedError('mint-failed', at);
   if ((await errorCode(response)) !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', at);
