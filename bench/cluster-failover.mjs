@@ -15,12 +15,11 @@ import { createSessionEndpoint } from '@svc-embed/server';
 import { createRedisStore } from '@svc-embed/server/redis';
 import { ORIGIN, PATH } from './endpoint-rounds.mjs';
 import { flakyService, seededRandom } from './fault-service.mjs';
-import { listen, send } from './http-load.mjs';
-import { signOutEveryone, withRetries } from './retry-path.mjs';
+import { listen } from './http-load.mjs';
+import { forViewersAtOnce, mintAskingAgain, signOutEveryone } from './retry-path.mjs';
 import { clusterNodes, startRedisCluster } from './redis-cluster.mjs';
 
 const API_KEY = 'emulator-dev-key';
-const VIEWERS_AT_ONCE = 100;
 
 /** Two endpoint instances on the cluster, `replicas` as given; resolves with their HTTP targets and a `close()`. */
 async function startInstances(local, service, replicas) {
@@ -64,27 +63,12 @@ function failoverAt({ local, port, atMint, partitionMs }) {
   };
 }
 
-/** Every viewer's mints, VIEWERS_AT_ONCE viewers at a time, each viewer's mints at once; the fault ticks with the answers. */
+/** Every viewer's mints, 100 viewers at a time, each viewer's mints at once; the fault ticks with the answers. */
 async function runLoad({ run, viewers, mints, fault }) {
   const load = { handedOut: [], statuses: {}, answered: 0 };
-  const mintOnce = (viewer, index) => withRetries(async () => {
-    const answer = await send(run.targets[index % 2], { method: 'POST', path: PATH, viewer, origin: ORIGIN });
-    load.statuses[answer.status] = (load.statuses[answer.status] ?? 0) + 1;
-    if (answer.status === 200) load.handedOut.push(answer.body.sessionId);
-    load.answered += 1;
-    fault.tick(load.answered);
-    return answer;
-  }, (answer) => answer.status !== 503);
-  let next = 0;
-  const worker = async () => {
-    while (next < viewers.length) {
-      const index = next;
-      next += 1;
-      await Promise.all(Array.from({ length: mints }, (_, mint) => mintOnce(viewers[index], index + mint)));
-    }
-  };
+  const mintOnce = (viewer, index) => mintAskingAgain({ target: run.targets[index % 2], viewer, load, onAnswer: fault.tick });
   const started = Date.now();
-  await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
+  await forViewersAtOnce(viewers, (viewer, index) => Promise.all(Array.from({ length: mints }, (_, mint) => mintOnce(viewer, index + mint))));
   return { ...load, ms: Date.now() - started };
 }
 

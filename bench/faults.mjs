@@ -21,20 +21,17 @@ import { createClient } from 'redis';
 import { createEmulator } from '@svc-embed/emulator';
 import { createSessionEndpoint } from '@svc-embed/server';
 import { createRedisStore } from '@svc-embed/server/redis';
+import { ORIGIN, PATH, send } from './endpoint-rounds.mjs';
 import { faultRunner, planFaults } from './fault-schedule.mjs';
 import { flakyService, seededRandom } from './fault-service.mjs';
-import { listen, send } from './http-load.mjs';
-import { ATTEMPTS, signOutEveryone, withRetries } from './retry-path.mjs';
+import { listen } from './http-load.mjs';
+import { ATTEMPTS, forViewersAtOnce, mintAskingAgain, signOutEveryone, withRetries } from './retry-path.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
 const API_KEY = 'emulator-dev-key';
 const STORE_TIMEOUT_MS = 300;
 const SWEEP_EVERY_MS = 500;
-const VIEWERS_AT_ONCE = 100;
 const MINT_DELAY_MS = 60;
-/** A 503 is asked again, as the browser side does, this many times at most, this far apart. */
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readOptions(argv) {
@@ -93,35 +90,21 @@ function planViewers(options, random) {
   });
 }
 
-/** The load: every viewer's mints, and the planned sign-outs racing them, VIEWERS_AT_ONCE viewers at a time. */
+/** The load: every viewer's mints, and the planned sign-outs racing them, 100 viewers at a time. */
 async function runLoad(run, { viewers, options, faults }) {
   const load = { handedOut: [], statuses: {}, signOuts: { answered: 0, refused: 0 }, answered: 0 };
-  const mintOnce = (viewer, index) => withRetries(async () => {
-    const answer = await send(run.targets[index % 2], { method: 'POST', path: PATH, viewer: viewer.id, origin: ORIGIN });
-    load.statuses[answer.status] = (load.statuses[answer.status] ?? 0) + 1;
-    if (answer.status === 200) load.handedOut.push(answer.body.sessionId);
-    load.answered += 1;
-    faults.tick(load.answered);
-    return answer;
-  }, (answer) => answer.status !== 503);
+  const mintOnce = (viewer, index) => mintAskingAgain({ target: run.targets[index % 2], viewer: viewer.id, load, onAnswer: faults.tick });
   const signOutOnce = async (viewer, index) => {
     await delay(viewer.signOutAfterMs);
     const ok = await withRetries(() => (viewer.via === 'http'
-      ? send(run.targets[(index + 1) % 2], { method: 'POST', path: `${PATH}/logout`, viewer: viewer.id, origin: ORIGIN }).then((answer) => answer.status === 200)
+      ? send(run.targets[(index + 1) % 2], { method: 'POST', path: `${PATH}/logout`, viewer: viewer.id }).then((answer) => answer.status === 200)
       : run.endpoints[(index + 1) % 2].logoutViewer(viewer.id).then(() => true, () => false)), Boolean);
     load.signOuts[ok ? 'answered' : 'refused'] += 1;
   };
-  let next = 0;
-  const worker = async () => {
-    while (next < viewers.length) {
-      const index = next;
-      next += 1;
-      const viewer = viewers[index];
-      const signOut = viewer.signOutAfterMs === null ? [] : [signOutOnce(viewer, index)];
-      await Promise.all([...Array.from({ length: options.mints }, (_, mint) => mintOnce(viewer, index + mint)), ...signOut]);
-    }
-  };
-  await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
+  await forViewersAtOnce(viewers, (viewer, index) => {
+    const signOut = viewer.signOutAfterMs === null ? [] : [signOutOnce(viewer, index)];
+    return Promise.all([...Array.from({ length: options.mints }, (_, mint) => mintOnce(viewer, index + mint)), ...signOut]);
+  });
   return load;
 }
 

@@ -105,13 +105,31 @@ for (const [file, declared, what] of ENTRIES) {
   rows.push([file, size, budget, what, fails]);
 }
 
+/**
+ * What an app's bundler emits for the module `contents`: bundled, minified, ESM. `options` are
+ * esbuild's for the app at hand (`alias`, `external`, `define`, a `loader` other than `js`, `jsx`).
+ */
+async function appCode(contents, { loader = 'js', ...options } = {}) {
+  const result = await build({ stdin: { contents, resolveDir: root, loader }, bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', ...options });
+  return result.outputFiles[0].contents;
+}
+
+/**
+ * The row that proves an app without `feature` carries none of it: how many of its `marks` are in
+ * `without` (none may be), and whether all of them are in `withIt` (so the proof cannot pass by accident).
+ */
+function marksRow(entry, feature, marks, { without, withIt }) {
+  const count = (code) => marks.filter((mark) => Buffer.from(code).toString('utf8').includes(mark)).length;
+  const carried = count(without);
+  const proven = count(withIt) === marks.length;
+  const fails = carried > 0 || !proven;
+  rows.push([entry, carried, 0, `of ${feature}'s ${marks.length} mark${marks.length === 1 ? '' : 's'} (all found in the app that uses it: ${proven})`, fails]);
+  over += fails ? 1 : 0;
+}
+
 // What an app's bundler emits (minified, zod/mini included) for a given import.
 async function bundled(label, contents, what, alias) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', alias,
-  });
-  rows.push([label, gzip(result.outputFiles[0].contents), null, what, false]);
+  rows.push([label, gzip(await appCode(contents, { alias })), null, what, false]);
 }
 await bundled('(npm) import * from @svc-embed/protocol', "export * from '@svc-embed/protocol';", 'whole protocol + real zod/mini, as an app bundler would emit it');
 await bundled('(npm) import { parseEventMessage }', "export { parseEventMessage } from '@svc-embed/protocol';", 'only the inbound parser + real zod/mini');
@@ -128,13 +146,7 @@ await bundled('(npm) zod/mini, the kinds the protocol uses', "import * as z from
 // A minimal app as a user writes it, bundled with esbuild as their bundler would: what each entry
 // costs by default (real zod/mini comes along), with zod/mini aliased to the subset, and, in an app
 // that already uses zod/mini for its own schemas, what the SDK adds on top (the difference).
-async function gzipOfApp(contents, alias) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', alias,
-  });
-  return gzip(result.outputFiles[0].contents);
-}
+const gzipOfApp = async (contents, alias) => gzip(await appCode(contents, { alias }));
 const OWN_ZOD = "import * as z from 'zod/mini'; export const signup = z.object({ email: z.string(), age: z.optional(z.number()), plan: z.enum(['free', 'pro']) }); export const check = (value) => signup.safeParse(value).success;";
 const APPS = {
   host: "import { createEmbed } from '@svc-embed/host'; export const embed = () => createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });",
@@ -156,19 +168,12 @@ for (const [name, app] of Object.entries(APPS)) {
 // to 1,100 B by issue 30: the surface's navigate paths checked and the history it writes paced.
 const SYNC_URL_BUDGET = 1_100;
 const SYNC_URL_MARKS = ['popstate', 'is used by another embed'];
-async function appCode(contents) {
-  const result = await build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent' });
-  return result.outputFiles[0].contents;
-}
 const syncApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, syncUrl }').replace("=> createEmbed(", "=> syncUrl(createEmbed(").replace("'#analytics' });", "'#analytics' }), { param: 'dash' });");
 const [withSync, withoutSync] = await Promise.all([appCode(syncApp), appCode(APPS.host)]);
 const syncCost = gzip(withSync) - gzip(withoutSync);
-const marksIn = (code) => SYNC_URL_MARKS.filter((mark) => Buffer.from(code).toString('utf8').includes(mark)).length;
-const carried = marksIn(withoutSync);
-const proven = marksIn(withSync) === SYNC_URL_MARKS.length;
 rows.push(['(app) createEmbed + syncUrl, added', syncCost, SYNC_URL_BUDGET, 'what syncUrl adds to the createEmbed app once it is used', syncCost > SYNC_URL_BUDGET]);
-rows.push(['(app) createEmbed, syncUrl marks in it', carried, 0, `of syncUrl's ${SYNC_URL_MARKS.length} marks (all found in the app that uses it: ${proven})`, carried > 0 || !proven]);
-over += (syncCost > SYNC_URL_BUDGET ? 1 : 0) + (carried > 0 || !proven ? 1 : 0);
+over += syncCost > SYNC_URL_BUDGET ? 1 : 0;
+marksRow('(app) createEmbed, syncUrl marks in it', 'syncUrl', SYNC_URL_MARKS, { without: withoutSync, withIt: withSync });
 
 // <SvcEmbed sessionEndpoint> in a React app (issue 30): what it adds to a minimal React app
 // (react-dom's createRoot rendering it, React bundled too, built for production as an app's bundler
@@ -184,13 +189,7 @@ const REACT_BUDGETS = { default: 18_970, aliased: 14_070 };
 // React itself says 'popstate': here syncUrl's marks are two of its messages.
 const OPT_IN_MARKS = { lazy: ['IntersectionObserver'], timings: [' created to '], syncUrl: ['is used by another embed', 'a plain name such as'] };
 const reactApp = (embed) => `import { createRoot } from 'react-dom/client'; ${embed ? "import { SvcEmbed, recordTimings, urlParam, whenVisible } from '@svc-embed/react'; " : ''}export const mount = (element) => createRoot(element).render(${embed ?? '<div />'});`;
-async function reactCode(embed, alias) {
-  const result = await build({
-    stdin: { contents: reactApp(embed), resolveDir: root, loader: 'jsx' },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', alias, jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  return result.outputFiles[0].contents;
-}
+const reactCode = (embed, alias) => appCode(reactApp(embed), { loader: 'jsx', jsx: 'automatic', alias, define: { 'process.env.NODE_ENV': '"production"' } });
 const PLAIN_SVC_EMBED = "<SvcEmbed baseUrl='https://tenant.example' publicId='d-42' sessionEndpoint='/api/embed-session' />";
 const EVERY_OPT_IN = "<SvcEmbed baseUrl='https://tenant.example' publicId='d-42' sessionEndpoint='/api/embed-session' lazy={whenVisible()} timings={recordTimings()} syncUrl={urlParam('dash')} />";
 for (const [name, alias] of [['default', undefined], ['aliased', subset]]) {
@@ -201,19 +200,12 @@ for (const [name, alias] of [['default', undefined], ['aliased', subset]]) {
 }
 const [plainReact, everyOptIn] = await Promise.all([reactCode(PLAIN_SVC_EMBED), reactCode(EVERY_OPT_IN)]);
 for (const [feature, marks] of Object.entries(OPT_IN_MARKS)) {
-  const count = (code) => marks.filter((mark) => Buffer.from(code).toString('utf8').includes(mark)).length;
-  const found = count(everyOptIn) === marks.length;
-  rows.push([`(app) React <SvcEmbed sessionEndpoint>, ${feature} marks in it`, count(plainReact), 0, `of ${feature}'s ${marks.length} mark(s) (all found in the app that uses it: ${found})`, count(plainReact) > 0 || !found]);
-  over += count(plainReact) > 0 || !found ? 1 : 0;
+  marksRow(`(app) React <SvcEmbed sessionEndpoint>, ${feature} marks in it`, feature, marks, { without: plainReact, withIt: everyOptIn });
 }
 // The same proof for lazy and timings in the plain createEmbed app (syncUrl's is above).
 const hostWithBoth = await appCode(APPS.host.replace('import { createEmbed }', 'import { createEmbed, recordTimings, whenVisible }').replace("'#analytics' });", "'#analytics', lazy: whenVisible(), timings: recordTimings() });"));
 for (const feature of ['lazy', 'timings']) {
-  const marks = OPT_IN_MARKS[feature];
-  const count = (code) => marks.filter((mark) => Buffer.from(code).toString('utf8').includes(mark)).length;
-  const found = count(hostWithBoth) === marks.length;
-  rows.push([`(app) createEmbed, ${feature} marks in it`, count(withoutSync), 0, `of ${feature}'s ${marks.length} mark(s) (all found in the app that uses it: ${found})`, count(withoutSync) > 0 || !found]);
-  over += count(withoutSync) > 0 || !found ? 1 : 0;
+  marksRow(`(app) createEmbed, ${feature} marks in it`, feature, OPT_IN_MARKS[feature], { without: withoutSync, withIt: hostWithBoth });
 }
 
 // @svc-embed/vue (issue 32): what the Vue package adds to a Vue app over the SDK code it uses
@@ -225,13 +217,7 @@ for (const feature of ['lazy', 'timings']) {
 // 1,100 B by issue 30: the sync-url prop's refusal of a bare name, which says what to write
 // (syncUrl itself no longer comes along: about 1 KB less for a Vue app without deep links).
 const VUE_BUDGET = 1_100;
-async function gzipOfVueApp(contents) {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', external: ['vue'],
-  });
-  return gzip(result.outputFiles[0].contents);
-}
+const gzipOfVueApp = async (contents) => gzip(await appCode(contents, { external: ['vue'] }));
 const SDK_IT_USES = await gzipOfVueApp("export { createEmbed, createSessionLedger, EmbedError } from '@svc-embed/host'; export { EVENT_NAMES } from '@svc-embed/protocol';");
 const vueCost = (await gzipOfVueApp("export { SvcEmbed, provideSessionLedger, useSessionLedger } from '@svc-embed/vue';")) - SDK_IT_USES;
 const vueEverything = (await gzipOfVueApp("export * from '@svc-embed/vue';")) - SDK_IT_USES;

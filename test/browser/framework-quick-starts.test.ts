@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { missingQuickStart, QUICK_STARTS, quickStartBuild } from '../examples/quick-starts.js';
 import { pageMints, waitForRevoked } from './framework-apps.js';
 import { useSuite } from './harness.js';
+import { dashboardLoaded, pageErrors, pageWatch } from './readme-pages.js';
 
 const suite = useSuite();
 
@@ -15,19 +16,18 @@ describe.each(QUICK_STARTS)('the README\'s "$heading"', ({ example }) => {
     const missing = missingQuickStart(example);
     if (missing) throw new Error(missing);
     // The page's errors from its first script on, as a developer's console would show them.
-    const watch = "<head><script>window.__errors = []; addEventListener('error', (event) => window.__errors.push(String(event.message))); addEventListener('unhandledrejection', (event) => window.__errors.push(String(event.reason)));</script>";
-    demo.addApp(`/${example}-quick-start/`, quickStartBuild(example), { 'https://tenant.example': demo.serviceUrl, '<head>': watch });
+    demo.addApp(`/${example}-quick-start/`, quickStartBuild(example), { 'https://tenant.example': demo.serviceUrl, '<head>': `<head>${pageWatch()}` });
     const earlier = pageMints(suite).length;
     const page = await browser.newPage();
     await page.goto(`${demo.hostUrl}/${example}-quick-start/`);
-    await page.frame('iframe').waitFor(() => (window as any).__dashboard?.state().loads > 0, undefined, { timeout: 20_000 });
+    await dashboardLoaded(page.frame('iframe'));
     const minted = pageMints(suite).slice(earlier);
     expect(minted).toHaveLength(1);
     await page.click('button');
     await waitForRevoked(suite, minted);
     await page.waitFor(() => document.querySelectorAll('iframe').length === 0);
     expect(await page.textContent('button')).toBe('Sign in');
-    expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
+    expect(await pageErrors(page)).toEqual([]);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { runBlock, type RunBlockName } from '../docs/readme-blocks.js';
 import { screenshot, useSuite } from './harness.js';
-import { pageWatch } from './readme-pages.js';
+import { pageErrors, pageWatch } from './readme-pages.js';
 
 const suite = useSuite();
 
@@ -40,7 +40,7 @@ it('the script-tag quick start runs as pasted: ready, and logout revokes the id'
   await page.click('#logout');
   await expect.poll(() => demo.emulator.state.describe(sessionId)?.status, { timeout: 10_000 }).toBe('revoked');
   await page.waitFor(() => document.querySelector('#analytics iframe') === null);
-  expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
+  expect(await pageErrors(page)).toEqual([]);
   await page.close();
 });
 
@@ -63,6 +63,6 @@ it('the <svc-embed> element quick start runs as pasted: ready, events re-dispatc
   await page.click('#logout');
   await expect.poll(() => demo.emulator.state.describe(sessionId)?.status, { timeout: 10_000 }).toBe('revoked');
   await page.waitFor(() => document.querySelector('svc-embed iframe') === null);
-  expect(await page.evaluate(() => (window as any).__errors)).toEqual([]);
+  expect(await pageErrors(page)).toEqual([]);
   await page.close();
 });

@@ -33,10 +33,6 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
   { file: 'README.md', key: 'npm install @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry, which tests do not reach; test/node/pack.test.ts installs the packed tarballs into an empty folder instead' },
   { file: 'README.md', key: 'npm install @svc-embed/react @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
   { file: 'README.md', key: 'npm install @svc-embed/vue @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
-  {
-    file: 'packages/server/README.md', key: "import type { LogoutAnswer } from '@svc-embed/server';", checked: 'type-checked',
-    why: "a value of the answer's type, to show its fields; the endpoint's real answers are asserted by packages/server/test (durable-revocation, session-endpoint) and by the sweep's run below",
-  },
   { file: 'README.md', key: '// vite.config.js', checked: 'type-checked', why: "a bundler's configuration, which Vite reads and nobody runs; npm run size bundles with the same alias (its \"zod/mini aliased\" rows)" },
   {
     file: 'packages/host/README.md', key: "import type { LogoutResult } from '@svc-embed/host';", checked: 'type-checked',

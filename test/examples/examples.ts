@@ -2,6 +2,7 @@
 // workspaces, with its own lockfile and TypeScript 5.9 (vue-tsc, svelte-check and the Angular
 // compiler need TypeScript's JavaScript API, which the root's TypeScript 7 lacks), installed by its
 // own `npm ci` and linked to this repository's packages (`file:` dependencies: the built dist).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,7 +30,19 @@ export const exampleBuild = (name: FrameworkExample['name']) => join(exampleDir(
 
 /** Why the example cannot run yet, or undefined: its own install, then its build. */
 export function missingExample(name: FrameworkExample['name'], needs: 'install' | 'build'): string | undefined {
-  if (!existsSync(join(exampleDir(name), 'node_modules', '.package-lock.json'))) return `examples/${name} is not installed: run npm ci in examples/${name} (.ci/run does)`;
+  if (!existsSync(join(exampleDir(name), 'node_modules', '.package-lock.json'))) return `examples/${name} is not installed: run npm ci in examples/${name} (npm test does)`;
   if (needs === 'build' && !existsSync(join(exampleBuild(name), 'index.html'))) return `examples/${name} is not built: run npm run build in examples/${name} (npm test does, in its examples suite)`;
   return undefined;
+}
+
+/**
+ * Runs `command` (on the PATH, or a path such as `node_modules/.bin/vue-tsc` in the example's
+ * folder) in the example's folder, without colours and without the Angular CLI's analytics prompt;
+ * its exit status and output (stdout, then stderr), any colour codes stripped.
+ */
+export function runInExample(name: FrameworkExample['name'], command: string, args: string[]): { status: number | null; output: string } {
+  const executable = command.includes('/') ? join(exampleDir(name), command) : command;
+  const result = spawnSync(executable, args, { cwd: exampleDir(name), encoding: 'utf8', env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' } });
+  // eslint-disable-next-line no-control-regex
+  return { status: result.status, output: `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '') };
 }

@@ -3,22 +3,13 @@
 // compiler with strictTemplates), built for the browser suites, and their type tests: the lines
 // marked as refused (a misspelled attribute or event, a wrong payload field …) must be exactly the
 // lines the checker refuses. A toolchain that fails is a failed test, never a skip.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES, exampleBuild, exampleDir, missingExample, type FrameworkExample } from './examples.js';
+import { EXAMPLES, exampleBuild, exampleDir, missingExample, runInExample, type FrameworkExample } from './examples.js';
 
-/** Runs a command in the example's folder; its exit status and output, colours stripped. */
-function run(name: FrameworkExample['name'], command: string, args: string[]) {
-  const result = spawnSync(command, args, { cwd: exampleDir(name), encoding: 'utf8', env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' } });
-  // eslint-disable-next-line no-control-regex
-  const output = `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
-  return { status: result.status, output };
-}
-
-const npm = (name: FrameworkExample['name'], script: string) => run(name, 'npm', ['run', '--silent', script]);
-const bin = (name: FrameworkExample['name'], tool: string) => join(exampleDir(name), 'node_modules', '.bin', tool);
+const npm = (name: FrameworkExample['name'], script: string) => runInExample(name, 'npm', ['run', '--silent', script]);
+const bin = (tool: string) => `node_modules/.bin/${tool}`;
 
 /** The lines right under a `marker` comment of a type-test file: the ones that must be refused. */
 function markedLines(file: string, marker: RegExp): number[] {
@@ -45,7 +36,7 @@ const REFUSALS: Record<FrameworkExample['name'], { file: string; marker: RegExp;
       const source = readFileSync(join(exampleDir('vue-app'), 'type-tests', 'refusals.vue'), 'utf8');
       writeFileSync(join(dir, 'refusals.vue'), source.replaceAll('<!-- @vue-expect-error ', '<!-- refused: '));
       writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['./refusals.vue'] }));
-      const { status, output } = run('vue-app', bin('vue-app', 'vue-tsc'), ['--noEmit', '-p', '.refusals/tsconfig.json']);
+      const { status, output } = runInExample('vue-app', bin('vue-tsc'), ['--noEmit', '-p', '.refusals/tsconfig.json']);
       rmSync(dir, { recursive: true, force: true });
       return { status, output, lines: errorLines(output, /refusals\.vue\((\d+),\d+\): error/g) };
     },
@@ -54,7 +45,7 @@ const REFUSALS: Record<FrameworkExample['name'], { file: string; marker: RegExp;
     file: 'type-tests/refusals.svelte',
     marker: /<!-- refused: /,
     refused() {
-      const { status, output } = run('svelte-app', bin('svelte-app', 'svelte-check'), ['--tsconfig', './tsconfig.refusals.json', '--output', 'machine']);
+      const { status, output } = runInExample('svelte-app', bin('svelte-check'), ['--tsconfig', './tsconfig.refusals.json', '--output', 'machine']);
       return { status, output, lines: errorLines(output, /ERROR "type-tests\/refusals\.svelte" (\d+):\d+/g) };
     },
   },
@@ -62,7 +53,7 @@ const REFUSALS: Record<FrameworkExample['name'], { file: string; marker: RegExp;
     file: 'type-tests/refusals.component.ts',
     marker: /<!-- refused: /,
     refused() {
-      const { status, output } = run('angular-app', bin('angular-app', 'ngc'), ['-p', 'tsconfig.refusals.json']);
+      const { status, output } = runInExample('angular-app', bin('ngc'), ['-p', 'tsconfig.refusals.json']);
       return { status, output, lines: errorLines(output, /refusals\.component\.ts:(\d+):\d+ - error/g) };
     },
   },

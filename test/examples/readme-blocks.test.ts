@@ -2,12 +2,11 @@
 // element's notes) type-checks with its framework's own checker, in that framework's example app:
 // vue-tsc with strictTemplates, svelte-check, the Angular compiler with strictTemplates. The root
 // TypeScript 7 cannot run them (test/docs/snippets.test.ts leaves these blocks to this test).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, readmeFiles, type CodeBlock } from '../docs/readme-files.js';
-import { exampleDir, missingExample, type FrameworkExample } from './examples.js';
+import { exampleDir, missingExample, runInExample, type FrameworkExample } from './examples.js';
 
 /** A framework's blocks: which ones, the file each becomes, and the check over them all. */
 interface BlockCheck {
@@ -56,11 +55,10 @@ describe.each(FRAMEWORK_BLOCKS)('README blocks checked in examples/$example', ({
     }
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig([...names.keys()])));
     const [command, ...args] = check;
-    const result = spawnSync(join(exampleDir(example), command ?? ''), args, { cwd: exampleDir(example), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', NG_CLI_ANALYTICS: 'false' } });
+    const result = runInExample(example, command ?? '', args);
     rmSync(dir, { recursive: true, force: true });
     // Name the README and line of each error, not the generated file.
-    // eslint-disable-next-line no-control-regex
-    let output = `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+    let { output } = result;
     for (const [name, block] of names) output = output.replaceAll(name, `${block.file}:${block.line} (+lines)`);
     expect(result.status, output).toBe(0);
   });
