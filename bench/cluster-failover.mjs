@@ -96,7 +96,8 @@ export async function failoverRun({ seed, replicas, partitionMs = 0, viewers: vi
   const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(`service-${seed}`), revokeFailure: 0, mintDelayMs: 0 });
   let run;
   try {
-    const primaries = (await clusterNodes(local.nodes[0].port)).filter((node) => node.role === 'primary').sort((a, b) => a.slots[0][0] - b.slots[0][0]);
+    // A node can still be listed as a primary without slots for a moment after the cluster formed.
+    const primaries = (await clusterNodes(local.nodes[0].port)).filter((node) => node.role === 'primary' && node.slots.length > 0).sort((a, b) => a.slots[0][0] - b.slots[0][0]);
     const victim = primaries[Math.floor(random() * primaries.length)];
     const fault = failoverAt({ local, port: victim.port, atMint: Math.round(viewerCount * mints * (0.3 + random() * 0.4)), partitionMs });
     run = await startInstances(local, service, replicas);
