@@ -3,9 +3,6 @@ import type { ColorScheme, EmbedTheme } from '@svc-embed/protocol';
 import type { PropType } from 'vue';
 import type { LooseEmbedOptions } from './embed-settings.js';
 
-/** A boolean prop that stays `undefined` when absent (the embed's own default then applies). */
-const optionalBoolean = { type: Boolean, default: undefined } as const;
-
 /**
  * `<SvcEmbed>`'s props as Vue reads them at run time: every setting of any type (`null`: Vue checks
  * nothing; `createEmbed` checks every setting and throws `invalid-option` naming a wrong one, and

@@ -34,8 +34,6 @@ export interface EmbedContext {
   mintTimeoutMs: number;
   /** Attempts per mint-and-send (`maxAttempts`, default 4) and the first backoff (`retryDelayMs`, default 1 s). */
   retry: { attempts: number; delayMs: number };
-  /** The error `embed.ready` rejects with when no `ready` came within `readyTimeoutMs`, naming the likely causes. */
-  readyTimeoutError(): EmbedError;
   /** The embed's mint budget when its owner keeps one across the embeds it makes (`<svc-embed>`); else made from `mintLimit`. */
   mintBudget?: MintBudget;
 }
@@ -80,16 +78,13 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
   checkMadeOptions(options);
   if (options.sessionEndpoint !== undefined) checkSessionEndpoint(options.sessionEndpoint, win);
-  const { readyTimeoutMs = 30_000 } = options;
   return {
     options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),
     callbacks: sessionCallbacks(options),
     ledger: options.ledger ?? createSessionLedger(),
-    readyTimeoutMs,
+    readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
     mintTimeoutMs: options.mintTimeoutMs ?? 10_000,
     retry: { attempts: options.maxAttempts ?? 4, delayMs: options.retryDelayMs ?? 1_000 },
-    readyTimeoutError: () =>
-      new EmbedError('ready-timeout', `no ready event from ${origin} in ${readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${win.location.origin}`),
   };
 }

@@ -58,8 +58,8 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
       removeWarmUp?.();
     },
     readyTimeoutError() {
-      const timedOut = context.readyTimeoutError();
-      return loaded ? new EmbedError('frame-silent', `${url} loaded, but ${timedOut.message}`) : timedOut;
+      const why = `no ready event from ${origin} in ${context.readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${context.window.location.origin}`;
+      return loaded ? new EmbedError('frame-silent', `${url} loaded, but ${why}`) : new EmbedError('ready-timeout', why);
     },
   };
 }
