@@ -47,8 +47,9 @@ const ENTRIES = [
   // (it re-exports script.ts, and urlParam), the element's entry (whenVisible and recordTimings,
   // always), Vue's (the sync-url prop's refusal of a bare name, which says what to write).
   ['packages/protocol/dist/esm/index.js', 4300, 'protocol ESM (zod external)'],
-  // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam.
-  ['packages/host/dist/esm/index.js', 650, 'host ESM (protocol, nanoevents external)'],
+  // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam;
+  // to 665 B when requiredCsp refused a malformed absolute URL with invalid-option instead of a bare TypeError (+18 B).
+  ['packages/host/dist/esm/index.js', 665, 'host ESM (protocol, nanoevents external)'],
   // Raised from 2,540 B by issue 29: the element's own mint budget and its signed-out state.
   ['packages/host/dist/esm/element.js', 2710, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
   ['packages/react/dist/esm/index.js', 1980, '@svc-embed/react ESM (react, host external)'],

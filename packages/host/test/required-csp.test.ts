@@ -33,6 +33,15 @@ describe('requiredCsp', () => {
     expect(requiredCsp({ baseUrl: 'https://tenant.example', script: '/vendor/svc-embed.min.js' }).directives['script-src']).toEqual(["'self'"]);
   });
 
+  it.each([
+    { option: 'sessionEndpoint', value: 'https://' },
+    { option: 'script', value: 'https://cdn example/svc-embed.min.js' },
+  ])('refuses a $option that looks absolute but is not a URL, naming it: $value', ({ option, value }) => {
+    expect(() => requiredCsp({ baseUrl: 'https://tenant.example', [option]: value })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', message: `${option} must be an absolute URL (got ${value})` }),
+    );
+  });
+
   it.each(['http://tenant.example', 'tenant.example', ''])('refuses a baseUrl createEmbed would refuse: %j', (baseUrl) => {
     expect(() => requiredCsp({ baseUrl })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
   });

@@ -1,4 +1,4 @@
-import { tenantOrigin } from './tenant-origin.js';
+import { parseUrl, tenantOrigin } from './tenant-origin.js';
 
 /** What {@link requiredCsp} needs to know: the options the page gives `createEmbed`, and where it loads the SDK from. */
 export interface RequiredCspOptions {
@@ -24,9 +24,9 @@ export interface RequiredCsp {
   header: string;
 }
 
-/** `'self'` for a path, the origin of an absolute URL. */
-function sourceOf(url: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(url) ? new URL(url).origin : "'self'";
+/** `'self'` for a path, the origin of an absolute URL (`invalid-option` naming `option` for a malformed one). */
+function sourceOf(url: string, option: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(url) ? parseUrl(url, option).origin : "'self'";
 }
 
 /**
@@ -37,15 +37,16 @@ function sourceOf(url: string): string {
  * 'script'` and `trusted-types 'none'` stay as they are. Add these sources to your policy's own
  * directives (`@svc-embed/server`'s `mergeCsp` does it for a policy your backend sends). Runs anywhere,
  * Node included; not in the script file (a page's policy comes from its server).
- * @throws {EmbedError} `invalid-option` for a `baseUrl` `createEmbed` would refuse
+ * @throws {EmbedError} `invalid-option` for a `baseUrl` `createEmbed` would refuse, and for a
+ *   `sessionEndpoint` or `script` that looks absolute but is not a URL
  * @example
  * requiredCsp({ baseUrl: 'https://tenant.example', sessionEndpoint: '/api/embed-session' }).header
  * // "frame-src https://tenant.example; connect-src 'self'"
  */
 export function requiredCsp(options: RequiredCspOptions): RequiredCsp {
   const needed = [{ name: 'frame-src', source: tenantOrigin(options.baseUrl) }];
-  if (options.sessionEndpoint !== undefined) needed.push({ name: 'connect-src', source: sourceOf(options.sessionEndpoint) });
-  if (options.script !== undefined) needed.push({ name: 'script-src', source: sourceOf(options.script) });
+  if (options.sessionEndpoint !== undefined) needed.push({ name: 'connect-src', source: sourceOf(options.sessionEndpoint, 'sessionEndpoint') });
+  if (options.script !== undefined) needed.push({ name: 'script-src', source: sourceOf(options.script, 'script') });
   const directives: Record<string, string[]> = {};
   for (const { name, source } of needed) directives[name] = [source];
   return { directives, header: needed.map(({ name, source }) => `${name} ${source}`).join('; ') };

@@ -1,7 +1,8 @@
 import { EmbedError } from '../base/errors.js';
 
 /** Parses an absolute URL; throws an `invalid-option` error naming `option` otherwise. */
-function parseUrl(value: string, option: string): URL {
+/** `value` as a URL; `invalid-option` naming `option` when it is not an absolute URL. */
+export function parseUrl(value: string, option: string): URL {
   try {
     return new URL(value);
   } catch {
