@@ -163,4 +163,14 @@ describe('session-endpoint: the requests and what a failed answer rejects with',
       message: 'DELETE /api/s/id-1 answered HTTP 404',
     });
   });
+
+  it('a revoke that gets no answer: revoke-failed naming the request, the network error as its cause', async () => {
+    const offline = new TypeError('Failed to fetch');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(offline)));
+    expect(await rejection(sessionEndpointCallbacks('/api/s').revokeSessionId('id-1'))).toMatchObject({
+      code: 'revoke-failed',
+      message: 'DELETE /api/s/id-1 got no answer (TypeError: Failed to fetch); the id may still be live',
+      cause: offline,
+    });
+  });
 });

@@ -19,7 +19,7 @@ export interface SessionEndpointCallbacks {
   readonly endpoint: string;
   /** `POST <endpoint>`: the new id from the JSON answer's `sessionId`. */
   mintSessionId(): Promise<string>;
-  /** `DELETE <endpoint>/<id>`. */
+  /** `DELETE <endpoint>/<id>`; rejects with `revoke-failed` naming the request when it fails or gets no answer. */
   revokeSessionId(sessionId: string): Promise<void>;
   /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer; one attempt (the ledger retries). */
   logout(): Promise<EndpointLogout>;
@@ -68,7 +68,11 @@ export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallb
     },
     mintedHere: (sessionId) => minted.has(sessionId),
     async revokeSessionId(sessionId) {
-      await call('DELETE', `${base}/${encodeURIComponent(sessionId)}`, revokeRefusal);
+      const url = `${base}/${encodeURIComponent(sessionId)}`;
+      await call('DELETE', url, revokeRefusal).catch((cause: unknown) => {
+        // No answer at all (the backend down, the network gone): named like a refused one.
+        throw cause instanceof EmbedError ? cause : new EmbedError('revoke-failed', `DELETE ${url} got no answer (${cause}); the id may still be live`, cause);
+      });
     },
     logout: () => call('POST', `${base}/logout`, revokeRefusal).then(logoutAnswer),
   };
