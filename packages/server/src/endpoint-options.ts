@@ -29,7 +29,9 @@ export interface EndpointErrorReport {
 
 /** One revocation the endpoint made, for {@link SessionEndpointOptions.onRevoke}. */
 export interface RevocationReport {
+  /** The viewer whose ledger holds the id. */
   viewerId: string;
+  /** The id `revoke` was called with. */
   sessionId: string;
   /**
    * What asked for it: a `sign-out` (`POST <path>/logout`, `logoutViewer`), a `revoke` (`DELETE

@@ -49,6 +49,7 @@ export class EndpointError extends Error {
   /** Stable machine-readable code. */
   readonly code: EndpointErrorCode;
 
+  /** An error with its stable `code`, the endpoint's own `message`, and the underlying error as `cause` (never shown to a browser). */
   constructor(code: EndpointErrorCode, message: string, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'EndpointError';

@@ -49,6 +49,8 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
   const { onError, onRevoke } = options;
+  checkHook('onError', onError, '(error, report) => console.error(report.code, error)');
+  checkHook('onRevoke', onRevoke, '(report) => console.log(report.by, report.outcome)');
   return {
     path: checkPath(options.path),
     allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
@@ -94,6 +96,12 @@ function checkLimits(limits: NonNullable<SessionEndpointOptions['limits']>): Res
     sessionLifetimeMs: positive('sessionLifetimeMs', DEFAULT_SESSION_LIFETIME_MS),
     revocationLeaseMs: positive('revocationLeaseMs', DEFAULT_REVOCATION_LEASE_MS),
   };
+}
+
+/** A report hook is a function, or left out. */
+function checkHook(name: 'onError' | 'onRevoke', hook: unknown, example: string): void {
+  if (hook === undefined || hook === null || typeof hook === 'function') return;
+  throw invalid(`${name} must be a function, such as ${example}, or left out (got ${typeof hook})`);
 }
 
 function checkOriginless(value: unknown): 'allow' | 'refuse' {

@@ -403,6 +403,8 @@ describe('createSessionEndpoint options', () => {
     ['a zero limit', { limits: { mintsPerWindow: 0 } }, /limits.mintsPerWindow must be a positive integer/],
     ['a store that is not one', { store: {} }, /store must be a SessionStore/],
     ['an unknown requestsWithoutOrigin', { requestsWithoutOrigin: 'sometimes' }, /'allow' or 'refuse'/],
+    ['an onError that is no function', { onError: 'console' }, /onError must be a function, such as \(error, report\) =>/],
+    ['an onRevoke that is no function', { onRevoke: {} }, /onRevoke must be a function, such as \(report\) =>/],
   ])('refuses %s with an EndpointError that says what to write', (_, change, message) => {
     const attempt = () => createSessionEndpoint({ ...valid, ...change } as never);
     expect(attempt).toThrow(EndpointError);

@@ -67,14 +67,16 @@ async function claimDue(parts: LedgerParts, viewerId: string): Promise<ClaimedId
   }
 }
 
-/** Writes the hints this instance could not write before; a failure keeps the viewer for the next sweep. */
+/**
+ * Writes the hints this instance could not write before, `SWEEP_CONCURRENCY` at a time (so that a
+ * store waiting for replicas acknowledges them in batches); a failure keeps the viewer for the next sweep.
+ */
 async function rewriteHints(parts: LedgerParts): Promise<void> {
-  for (const viewerId of parts.backlog.takeHints()) {
-    await parts.store.hint(viewerId).catch((error: unknown) => {
+  await inParallel(parts.backlog.takeHints(), SWEEP_CONCURRENCY, (viewerId) =>
+    parts.store.hint(viewerId).catch((error: unknown) => {
       parts.report(error, { code: 'store-unavailable', viewerId });
       keepHint(parts, viewerId);
-    });
-  }
+    }));
 }
 
 /** Revokes the ids this instance could neither record nor revoke; a failure keeps them for the next sweep. */

@@ -97,7 +97,7 @@ const invalid = (message: string) => new EndpointError('invalid-options', messag
  */
 export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOptions {
   if (!options || typeof options !== 'object') throw invalid('createRedisStore needs an options object: { client } or { cluster }, and prefix, timeoutMs, replicas');
-  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS);
+  const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs, DEFAULT_REDIS_TIMEOUT_MS);
   const replicaWait = checkReplicaWait(options, timeoutMs);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
@@ -110,9 +110,10 @@ export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOp
   };
 }
 
-function positiveInteger(name: string, value: unknown): number {
+function positiveInteger(name: string, given: unknown, fallback: number): number {
+  const value = given ?? fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    throw invalid(`the Redis store's ${name} must be a positive integer of ms (got ${String(value)})`);
+    throw invalid(`the Redis store's ${name} must be a positive integer of ms (got ${String(value)}); leave it out for the default ${fallback}`);
   }
   return value;
 }
@@ -122,7 +123,7 @@ function checkReplicaWait(options: RedisStoreOptions, timeoutMs: number): Replic
   if (typeof replicas !== 'number' || !Number.isSafeInteger(replicas) || replicas < 0) {
     throw invalid(`the Redis store's replicas must be a whole number of replicas, 0 or more (got ${String(replicas)}); 1 waits for one replica of each primary`);
   }
-  const replicaTimeoutMs = positiveInteger('replicaTimeoutMs', options.replicaTimeoutMs ?? DEFAULT_REPLICA_TIMEOUT_MS);
+  const replicaTimeoutMs = positiveInteger('replicaTimeoutMs', options.replicaTimeoutMs, DEFAULT_REPLICA_TIMEOUT_MS);
   if (replicas === 0) return { kind: 'primary-only' };
   if (replicaTimeoutMs * 2 > timeoutMs) {
     throw invalid(`the Redis store's replicaTimeoutMs (${replicaTimeoutMs}) must be at most half of its timeoutMs (${timeoutMs}): a write may wait for the batch before it, then for its own replicas`);
