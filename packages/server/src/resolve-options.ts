@@ -82,20 +82,30 @@ function checkStore(store: SessionStore | undefined): SessionStore | undefined {
   return store;
 }
 
-function checkLimits(limits: NonNullable<SessionEndpointOptions['limits']>): ResolvedOptions['limits'] {
-  const positive = (name: keyof ResolvedOptions['limits'], fallback: number) => {
-    const value = limits[name] ?? fallback;
-    if (!Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${fallback}`);
-    return value;
-  };
-  return {
-    mintsPerWindow: positive('mintsPerWindow', DEFAULT_MINTS_PER_WINDOW),
-    mintWindowMs: positive('mintWindowMs', DEFAULT_MINT_WINDOW_MS),
-    bodyBytes: positive('bodyBytes', DEFAULT_BODY_BYTES),
-    bodyTimeoutMs: positive('bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS),
-    sessionLifetimeMs: positive('sessionLifetimeMs', DEFAULT_SESSION_LIFETIME_MS),
-    revocationLeaseMs: positive('revocationLeaseMs', DEFAULT_REVOCATION_LEASE_MS),
-  };
+/** Every limit and its default. */
+const LIMIT_DEFAULTS: ResolvedOptions['limits'] = {
+  mintsPerWindow: DEFAULT_MINTS_PER_WINDOW,
+  mintWindowMs: DEFAULT_MINT_WINDOW_MS,
+  bodyBytes: DEFAULT_BODY_BYTES,
+  bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  sessionLifetimeMs: DEFAULT_SESSION_LIFETIME_MS,
+  revocationLeaseMs: DEFAULT_REVOCATION_LEASE_MS,
+};
+const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as (keyof ResolvedOptions['limits'])[];
+
+/** `limits` with its defaults filled in: an object of known names, each a positive integer. */
+function checkLimits(limits: unknown): ResolvedOptions['limits'] {
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) throw invalid(`limits must be an object such as { mintsPerWindow: 30 }, or left out (got ${String(limits)})`);
+  const given = limits as Record<string, unknown>;
+  const strangers = Object.keys(given).filter((name) => !LIMIT_NAMES.includes(name as keyof ResolvedOptions['limits']));
+  if (strangers.length) throw invalid(`limits has no ${strangers.join(', ')}; the limits are ${LIMIT_NAMES.join(', ')}`);
+  const resolved = { ...LIMIT_DEFAULTS };
+  for (const name of LIMIT_NAMES) {
+    const value = given[name] ?? LIMIT_DEFAULTS[name];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${LIMIT_DEFAULTS[name]}`);
+    resolved[name] = value;
+  }
+  return resolved;
 }
 
 /** A report hook is a function, or left out. */

@@ -51,3 +51,9 @@ describe('memory store', () => {
     expect(store.entryCount()).toBe(0);
   });
 });
+
+it('refuses a clock that is no function with invalid-options, saying what to give', () => {
+  expect(() => createMemoryStore({ now: 1_700_000_000_000 as never })).toThrow(
+    expect.objectContaining({ code: 'invalid-options', message: 'now must be a function returning epoch ms, such as Date.now' }),
+  );
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EndpointError } from '../errors.js';
 import {
   addEntry, claimEntry, claimLapsed, countAttempt, emptyViewer, pruneViewer, settleEntries, signOutViewer, viewerSize, type MemoryViewer,
 } from './memory-ledger.js';
@@ -36,6 +37,7 @@ export const MEMORY_SWEEP_INTERVAL_MS = 60_000;
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   const now = options.now ?? Date.now;
+  if (typeof now !== 'function') throw new EndpointError('invalid-options', 'now must be a function returning epoch ms, such as Date.now');
   const viewers = createViewerMap(now);
   const hints = new Map<string, string>();
   return {
