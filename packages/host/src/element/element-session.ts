@@ -1,5 +1,5 @@
-import type { SessionCallbacks } from '../ledger/session-endpoint.js';
-import { checkSessionEndpoint, sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
+import type { SessionCallbacks } from '../endpoint/session-endpoint.js';
+import { checkSessionEndpoint, sessionEndpointCallbacks } from '../endpoint/session-endpoint.js';
 import { EmbedError } from '../base/errors.js';
 import type { SvcEmbedElement } from './svc-embed-types.js';
 

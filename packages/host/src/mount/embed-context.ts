@@ -1,6 +1,6 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
-import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
+import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import type { MintBudget } from '../ledger/mint-limit.js';
 import type { EmbedOptions } from './embed-options.js';

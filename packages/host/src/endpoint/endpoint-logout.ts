@@ -5,7 +5,7 @@
 // answer (404: no logout route; 401: the backend does not know the viewer) is final at once.
 import { EmbedError } from '../base/errors.js';
 import { httpStatus } from './http-answer.js';
-import type { EndpointSignOut } from './logout-result.js';
+import type { EndpointSignOut } from '../ledger/logout-result.js';
 import type { EndpointLogout, SessionEndpointCallbacks } from './session-endpoint.js';
 
 /** Attempts of one endpoint's sign-out before it is reported as failed. */
