@@ -2,8 +2,8 @@ import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
 import { handleRequest, serveChecked } from './http/request-handler.js';
-import type { LogoutAnswer } from './ledger/logout-answer.js';
-import { signOut } from './ledger/sign-out.js';
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { signOutViewer } from './ledger/sign-out.js';
 import { revokePending, type SweepReport } from './ledger/sweep.js';
 import { resolveOptions } from './resolve-options.js';
 import { createEndpointDeps } from './endpoint-deps.js';
@@ -69,7 +69,7 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
       if (typeof viewerId !== 'string' || viewerId.length === 0) {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));
       }
-      return signOut(deps, viewerId);
+      return signOutViewer(deps, viewerId);
     },
     revokePending: () => revokePending(deps),
     path: deps.path,

@@ -1,3 +1,4 @@
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { EmbedError } from '../base/errors.js';
 
 /**
@@ -14,12 +15,14 @@ export type BackendSignOut = 'none' | 'complete' | 'pending' | 'failed';
 /**
  * Result of a logout: what this call revoked, what failed, what still waits, and whether the sign-out
  * reached the backend and completed. A failed or unreachable endpoint is never an empty success:
- * `backend` is `failed` and `complete` false.
+ * `backend` is `failed` and `complete` false. It is the endpoint's logout answer (`LogoutAnswer` of
+ * `@svc-embed/protocol/session-endpoint`) merged over the ledger's endpoints and the page's own
+ * revocations, plus what only the browser knows: `failed[].error` the thrown value, `backend`, `error`.
  * @example
  * const result = await ledger.logout();
  * if (!result.complete) showRetry(`${result.pending.length} sessions not yet revoked (${result.backend})`);
  */
-export interface LogoutResult {
+export interface LogoutResult extends Omit<LogoutAnswer, 'failed'> {
   /**
    * Ids revoked by this call: by the session endpoints (from every tab, page load and device of the
    * viewer) and by the page's own `revokeSessionId` (those revoked early because they arrived too late
@@ -49,7 +52,7 @@ export interface LogoutResult {
   complete: boolean;
 }
 
-/** What one session endpoint's sign-out did. */
+/** What one session endpoint's sign-out did: its logout answer as its part of the {@link LogoutResult}. */
 export interface EndpointSignOut extends Pick<LogoutResult, 'revoked' | 'failed' | 'pending' | 'error'> {
   /** The endpoint. */
   endpoint: string;

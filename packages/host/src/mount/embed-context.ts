@@ -81,7 +81,7 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   return {
     options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),
-    callbacks: sessionCallbacks(options),
+    callbacks: sessionCallbacks(options, win),
     ledger: options.ledger ?? createSessionLedger(),
     readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
     mintTimeoutMs: options.mintTimeoutMs ?? 10_000,

@@ -4,6 +4,7 @@
  * checks itself (before reading the body) and calls `serveChecked` directly. Every answer is JSON or
  * empty, `Cache-Control: no-store`, and an error's message is the endpoint's own.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { RequestContext, Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import type { EndpointDeps } from '../endpoint-deps.js';
@@ -34,8 +35,8 @@ async function answerSafely(deps: Pick<EndpointDeps, 'report'>, answerIt: () => 
     return await answerIt();
   } catch (error) {
     if (error instanceof EndpointError && error.code !== 'invalid-options') return errorResponse(error.code, error.message);
-    deps.report(error, { code: 'internal' });
-    return errorResponse('internal', 'the session endpoint failed; see the server log');
+    deps.report(error, { code: ENDPOINT_CODES.internal });
+    return errorResponse(ENDPOINT_CODES.internal, 'the session endpoint failed; see the server log');
   }
 }
 
@@ -52,7 +53,7 @@ async function answer<V extends Viewer>(deps: EndpointDeps<V>, request: Request,
 
 async function serveViewer<V extends Viewer>(deps: EndpointDeps<V>, checked: CheckedRequest): Promise<Response> {
   const viewer = await identifyViewer(deps, checked.request, checked.context);
-  if (!viewer) return errorResponse('unauthenticated', 'no signed-in viewer: sign in, then ask again');
+  if (!viewer) return errorResponse(ENDPOINT_CODES.unauthenticated, 'no signed-in viewer: sign in, then ask again');
   return serveRoute(deps, checked.route, viewer);
 }
 
@@ -73,14 +74,14 @@ async function identifyViewer<V extends Viewer>(deps: EndpointDeps<V>, request: 
   try {
     viewer = await deps.viewer(request, context);
   } catch (error) {
-    deps.report(error, { code: 'viewer-failed' });
-    throw new EndpointError('viewer-failed', 'identifying the viewer failed; see the server log');
+    deps.report(error, { code: ENDPOINT_CODES.viewerFailed });
+    throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
   if (viewer === null || viewer === undefined) return null;
   const id = (viewer as { id?: unknown }).id;
   if (typeof id !== 'string' || id.length === 0) {
-    deps.report(new TypeError('viewer() must resolve to null or an object with a non-empty string id'), { code: 'viewer-failed' });
-    throw new EndpointError('viewer-failed', 'identifying the viewer failed; see the server log');
+    deps.report(new TypeError('viewer() must resolve to null or an object with a non-empty string id'), { code: ENDPOINT_CODES.viewerFailed });
+    throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
   return viewer as V;
 }

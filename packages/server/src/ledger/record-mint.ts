@@ -4,6 +4,7 @@
  * moved on): it is then recorded as being revoked, and revoked at once. An id the store could not
  * record is revoked at once too; if that fails, this instance keeps it for its sweep.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { LedgerDeps } from './ledger-deps.js';
 import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
 
@@ -29,7 +30,7 @@ export async function recordMint(deps: LedgerDeps, minted: MintedId): Promise<Mi
   try {
     added = await deps.store.add(entry);
   } catch (error) {
-    deps.report(error, { code: 'store-unavailable', viewerId: minted.viewerId, sessionId: minted.sessionId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId, sessionId: minted.sessionId });
     return { kind: 'unrecorded', revoked: await revokeUnrecorded(deps, minted) };
   }
   if (added === 'recorded') return { kind: 'recorded' };
@@ -39,7 +40,7 @@ export async function recordMint(deps: LedgerDeps, minted: MintedId): Promise<Mi
 /** A mint refused by a sign-out: recorded as being revoked; hinted, revoked and settled like any claim. */
 async function revokeRefused(deps: LedgerDeps, minted: MintedId): Promise<boolean> {
   const hint = await deps.store.hint(minted.viewerId).catch((error: unknown) => {
-    deps.report(error, { code: 'store-unavailable', viewerId: minted.viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId });
     return null;
   });
   const outcome = await revokeClaimed(deps, { viewerId: minted.viewerId, claimed: { ids: [minted.sessionId], reclaimed: [] }, hint, by: 'refused-mint' });

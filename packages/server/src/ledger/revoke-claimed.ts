@@ -4,6 +4,7 @@
  * drop the viewer's hint once nothing of theirs waits. An id leaves the ledger only when the
  * service confirmed its revocation; a failure stays, due at once for the next sign-out or sweep.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { RevocationReport } from '../endpoint-options.js';
 import type { ClaimedIds } from '../stores/session-store.js';
 import type { Orphan } from './backlog.js';
@@ -50,7 +51,7 @@ export async function revokeAtService(deps: LedgerDeps, revocation: Omit<Revocat
     deps.reportRevocation({ ...revocation, outcome: 'revoked' });
     return true;
   } catch (error) {
-    deps.report(error, { code: 'revoke-failed', viewerId: revocation.viewerId, sessionId: revocation.sessionId });
+    deps.report(error, { code: ENDPOINT_CODES.revokeFailed, viewerId: revocation.viewerId, sessionId: revocation.sessionId });
     deps.reportRevocation({ ...revocation, outcome: 'failed' });
     return false;
   }
@@ -61,7 +62,7 @@ async function settle(deps: LedgerDeps, settlement: { viewerId: string; revoked:
   try {
     return await deps.store.settle(settlement);
   } catch (error) {
-    deps.report(error, { code: 'store-unavailable', viewerId: settlement.viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settlement.viewerId });
     return null;
   }
 }
@@ -78,18 +79,18 @@ async function afterSettle(deps: LedgerDeps, settled: { viewerId: string; hint: 
   }
   if (!nothingWaits) return;
   await deps.store.dropHint({ viewerId: settled.viewerId, token: settled.hint }).catch((error: unknown) => {
-    deps.report(error, { code: 'store-unavailable', viewerId: settled.viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settled.viewerId });
   });
 }
 
 /** Keeps an id neither recorded nor revoked in the backlog; a full backlog is reported (the id was never handed out, and lapses unredeemed). */
 export function keepOrphan(deps: LedgerDeps, orphan: Orphan): void {
   if (deps.backlog.keepOrphan(orphan)) return;
-  deps.report(new Error('the backlog of ids neither recorded nor revoked is full; this id lapses unredeemed'), { code: 'store-unavailable', ...orphan });
+  deps.report(new Error('the backlog of ids neither recorded nor revoked is full; this id lapses unredeemed'), { code: ENDPOINT_CODES.storeUnavailable, ...orphan });
 }
 
 /** Keeps the viewer in the backlog; a full backlog is reported (the viewer's next sign-out still finds the ids). */
 export function keepHint(deps: LedgerDeps, viewerId: string): void {
   if (deps.backlog.keepHint(viewerId)) return;
-  deps.report(new Error('the backlog of viewers whose hint could not be written is full'), { code: 'store-unavailable', viewerId });
+  deps.report(new Error('the backlog of viewers whose hint could not be written is full'), { code: ENDPOINT_CODES.storeUnavailable, viewerId });
 }

@@ -1,3 +1,4 @@
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { EndpointError } from '../errors.js';
 import type { LedgerDeps } from './ledger-deps.js';
 
@@ -18,7 +19,7 @@ export async function storeCall<T>(deps: Pick<LedgerDeps, 'report'>, context: St
   try {
     return await call();
   } catch (error) {
-    deps.report(error, context.viewerId === undefined ? { code: 'store-unavailable' } : { code: 'store-unavailable', viewerId: context.viewerId });
-    throw new EndpointError('store-unavailable', context.message, { cause: error });
+    deps.report(error, context.viewerId === undefined ? { code: ENDPOINT_CODES.storeUnavailable } : { code: ENDPOINT_CODES.storeUnavailable, viewerId: context.viewerId });
+    throw new EndpointError(ENDPOINT_CODES.storeUnavailable, context.message, { cause: error });
   }
 }

@@ -6,6 +6,7 @@
  * is dropped once nothing of theirs waits. Safe on every instance at once: a lease keeps two sweeps
  * off one id.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { inParallel } from './in-parallel.js';
 import type { LedgerDeps } from './ledger-deps.js';
 import { keepHint, keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
@@ -62,7 +63,7 @@ async function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds 
   try {
     return await deps.store.claimPending({ viewerId, leaseUntil: deps.now() + deps.limits.revocationLeaseMs });
   } catch (error) {
-    deps.report(error, { code: 'store-unavailable', viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
     return null;
   }
 }
@@ -74,7 +75,7 @@ async function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds 
 async function rewriteHints(deps: LedgerDeps): Promise<void> {
   await inParallel(deps.backlog.takeHints(), SWEEP_CONCURRENCY, (viewerId) =>
     deps.store.hint(viewerId).catch((error: unknown) => {
-      deps.report(error, { code: 'store-unavailable', viewerId });
+      deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
       keepHint(deps, viewerId);
     }));
 }
