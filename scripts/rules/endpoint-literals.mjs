@@ -4,7 +4,7 @@
 // the server's answers and the host's parsing cannot drift apart.
 //
 // A finding is a string literal (or template text) in code, not in a type, that is
-// - one of the contract's answer codes (read from its `ENDPOINT_CODES`, so a new code is ruled at
+// - one of the contract's answer codes (read from its `ENDPOINT_STATUS`, so a new code is ruled at
 //   once): 'forbidden-origin', 'unknown-session', 'signed-out', ...; or
 // - a route: text that holds the sign-out route's `/logout`.
 // Codes are looked for where the endpoint's HTTP is spoken: the server (packages/server/src/) and the
@@ -14,29 +14,29 @@
 // Not a finding (another concept that shares a spelling, stated here):
 // - the contract module itself;
 // - a literal type (`kind: 'signed-out'` in a union): the compiler checks those where they meet the contract's types;
-// - the code of another error class or report: the first argument of `new <Name>Error(...)` other
-//   than `EndpointError`, and a code compared with or set on another error's `code` (the host's
-//   `EmbedError` codes name their refusals after the endpoint's: 'signed-out', 'mint-failed', ...);
+// - the code of another error class: the first argument of `new <Name>Error(...)` other than
+//   `EndpointError` (the host's `EmbedError` codes name its refusals after the endpoint's:
+//   'signed-out', 'mint-failed', 'revoke-failed');
 // - a `kind` or `outcome` (`{ kind: 'signed-out' }`, `record.kind === 'signed-out'`), or a literal
 //   listed with literals that are no codes (`['recorded', 'signed-out']`, `x ? 'signed-out' : 'recorded'`):
 //   a store's or a record's outcome, not an answer.
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 /** The contract module, relative to the repository's root. */
 export const CONTRACT = join('packages', 'protocol', 'src', 'session-endpoint.ts');
 
-/** Where codes are looked for: the two halves' HTTP code. */
-const CODE_FOLDERS = [join('packages', 'server', 'src') + '/', join('packages', 'host', 'src', 'endpoint') + '/'];
+/** Where codes are looked for: the two halves' HTTP code (also below another folder: the rule's fixtures). */
+const CODE_FOLDERS = /(?:^|\/)packages\/(?:server\/src|host\/src\/endpoint)\//;
 
 /** The start of this rule's findings. */
 export const ENDPOINT_LITERAL = 'endpoint literal';
 
-/** The answer codes, read from the contract's `ENDPOINT_CODES` (each `name: 'code',` line). */
+/** The answer codes, read from the contract's `ENDPOINT_STATUS` (each `'code': status,` line). */
 export function contractCodes(root) {
   const text = readFileSync(join(root, CONTRACT), 'utf8');
-  const table = text.slice(text.indexOf('export const ENDPOINT_CODES'), text.indexOf('} as const;', text.indexOf('export const ENDPOINT_CODES')));
-  return new Set([...table.matchAll(/^\s+\w+: '([\w-]+)',$/gm)].map((match) => match[1]));
+  const table = text.slice(text.indexOf('export const ENDPOINT_STATUS'));
+  return new Set([...table.slice(0, table.indexOf('};')).matchAll(/^\s+'?([\w-]+)'?: \d{3},$/gm)].map((match) => match[1]));
 }
 
 /** A checker for one repository: `(ts, node, path) => rule | undefined`. */
@@ -47,12 +47,12 @@ export function endpointLiteralRule(root) {
     if (relative(root, path) === CONTRACT || inType(ts, node) || ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent)) return undefined;
     codes ??= contractCodes(root);
     if (/\/logout\b/.test(node.text)) return `${ENDPOINT_LITERAL}: the route '${node.text}' (take it from ${CONTRACT})`;
-    if (!CODE_FOLDERS.some((folder) => relative(root, path).startsWith(folder)) || !codes.has(node.text) || anotherConcept(ts, node, codes)) return undefined;
+    if (!CODE_FOLDERS.test(relative(root, path).split(sep).join('/')) || !codes.has(node.text) || anotherConcept(ts, node, codes)) return undefined;
     return `${ENDPOINT_LITERAL}: the code '${node.text}' (take it from ${CONTRACT})`;
   };
 }
 
-/** Whether the literal stands in a type (a literal type, an indexed access type). */
+/** Whether the literal stands in a type (a literal type). */
 function inType(ts, node) {
   return ts.isLiteralTypeNode(node.parent);
 }
@@ -66,8 +66,7 @@ function anotherConcept(ts, node, codes) {
   if (ts.isPropertyAssignment(parent)) return ['kind', 'outcome'].includes(parent.name.getText());
   if (ts.isBinaryExpression(parent)) {
     const other = parent.left === node ? parent.right : parent.left;
-    return /\.(kind|outcome|code)$/.test(other.getText());
+    return /\.(kind|outcome)$/.test(other.getText());
   }
-  if (ts.isCaseClause(parent)) return true;
   return false;
 }

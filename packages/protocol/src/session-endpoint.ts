@@ -28,13 +28,18 @@ export function logoutPath(path: string): string {
   return `${path}/${LOGOUT_SEGMENT}`;
 }
 
+/** 403 `forbidden-origin`, which the browser reads (a constant of its own, so a bundle that needs only it leaves {@link ENDPOINT_CODES} out). */
+export const FORBIDDEN_ORIGIN = 'forbidden-origin';
+/** 404 `unknown-session`, which the browser reads (see {@link FORBIDDEN_ORIGIN}). */
+export const UNKNOWN_SESSION = 'unknown-session';
+
 /**
  * The codes of the endpoint's JSON error answers (`{ error: { code, message } }`). Changing a code
  * is a breaking change; messages may change. Each code's status is in {@link ENDPOINT_STATUS}.
  */
 export const ENDPOINT_CODES = {
   /** 403: the request's `Origin` is not in `allowedOrigins`, it is `Sec-Fetch-Site: cross-site`, or it has no origin and such requests are refused. */
-  forbiddenOrigin: 'forbidden-origin',
+  forbiddenOrigin: FORBIDDEN_ORIGIN,
   /** 401: `viewer(request)` answered `null`. */
   unauthenticated: 'unauthenticated',
   /** 429: the viewer minted `limits.mintsPerWindow` ids in the window; `Retry-After` says when to try again. */
@@ -48,7 +53,7 @@ export const ENDPOINT_CODES = {
   /** 409: the viewer signed out while this id was being minted; it was revoked (or is pending revocation) and not handed out. */
   signedOut: 'signed-out',
   /** 404: the id is not in this viewer's ledger (another viewer's, unknown, expired or already revoked); the service was not called. */
-  unknownSession: 'unknown-session',
+  unknownSession: UNKNOWN_SESSION,
   /** 404: no route of the endpoint has this path. */
   notFound: 'not-found',
   /** 405: the route exists but not with this method; `Allow` lists the methods it has. */

@@ -6,7 +6,6 @@
 import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { httpStatus } from './http-answer.js';
-import type { EndpointSignOut } from '../ledger/logout-result.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';
 
 /** Attempts of one endpoint's sign-out before it is reported as failed. */
@@ -15,6 +14,21 @@ const LOGOUT_ATTEMPTS = 3;
 const LOGOUT_RETRY_DELAY_MS = 1_000;
 /** How long one attempt may take before it counts as failed (the request is left to end on its own), ms. */
 const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
+
+/**
+ * What one session endpoint's sign-out did: its logout answer (`LogoutAnswer`) with what only the
+ * browser adds, as its part of the ledger's `LogoutResult`.
+ */
+export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete'> {
+  /** The endpoint. */
+  endpoint: string;
+  /** Ids whose revocation failed at the service, each with an `EmbedError` `revoke-failed` (the endpoint's sentence). */
+  failed: { sessionId: string; error: unknown }[];
+  /** How it went: the endpoint's answer said `complete` or not (`pending`), or there was none (`failed`). */
+  backend: 'complete' | 'pending' | 'failed';
+  /** Why the sign-out failed, when `backend` is `failed`. */
+  error?: EmbedError;
+}
 
 /** The timers an endpoint's sign-out waits with: the page's window. */
 export type LogoutTimers = Pick<Window, 'setTimeout' | 'clearTimeout'>;

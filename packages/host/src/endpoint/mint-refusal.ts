@@ -1,4 +1,4 @@
-import { ENDPOINT_CODES, errorCodeOf } from '@svc-embed/protocol/session-endpoint';
+import { errorCodeOf, FORBIDDEN_ORIGIN } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 
 /** The `error.code` of a session endpoint's error answer (`{ "error": { "code": ... } }`), if it has one. */
@@ -24,6 +24,6 @@ export async function mintRefusal(response: Response, at: string, win: Pick<Wind
   if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
   if (status !== 403) return new EmbedError('mint-failed', at);
   const code = await errorCode(response);
-  if (code !== ENDPOINT_CODES.forbiddenOrigin) return new EmbedError('endpoint-forbidden', at);
+  if (code !== FORBIDDEN_ORIGIN) return new EmbedError('endpoint-forbidden', at);
   return new EmbedError('endpoint-forbidden-origin', `${at} ${code}: add ${win.location.origin} to its allowedOrigins`);
 }

@@ -1,5 +1,5 @@
 import {
-  ENDPOINT_CODES, logoutAnswerOf, logoutPath, revokePath, sessionIdOf, type LogoutAnswer,
+  logoutAnswerOf, logoutPath, revokePath, sessionIdOf, UNKNOWN_SESSION, type LogoutAnswer,
 } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { errorCode, mintRefusal } from './mint-refusal.js';
@@ -29,7 +29,7 @@ export interface SessionEndpointCallbacks {
 async function call(win: EndpointWindow, method: string, url: string, refusal: (response: Response, at: string, win: EndpointWindow) => EmbedError | Promise<EmbedError>): Promise<unknown> {
   const response = await win.fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (response.ok) return response.status === 204 ? {} : await response.json();
-  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === ENDPOINT_CODES.unknownSession) return {};
+  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === UNKNOWN_SESSION) return {};
   throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`, win);
 }
 

@@ -1,5 +1,8 @@
 import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { EmbedError } from '../base/errors.js';
+import type { EndpointSignOut } from '../endpoint/endpoint-logout.js';
+
+export type { EndpointSignOut };
 
 /**
  * How the sign-out through the ledger's session endpoints went:
@@ -10,7 +13,7 @@ import type { EmbedError } from '../base/errors.js';
  * - `failed`: an endpoint could not be reached or answered an error, after every retry (`error` says
  *   why): the viewer's ids from other tabs and devices may still be live; call `logout()` again.
  */
-export type BackendSignOut = 'none' | 'complete' | 'pending' | 'failed';
+export type BackendSignOut = 'none' | EndpointSignOut['backend'];
 
 /**
  * Result of a logout: what this call revoked, what failed, what still waits, and whether the sign-out
@@ -50,14 +53,6 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed'> {
    * A complete logout is not run again: a later `logout()` resolves with the same result.
    */
   complete: boolean;
-}
-
-/** What one session endpoint's sign-out did: its logout answer as its part of the {@link LogoutResult}. */
-export interface EndpointSignOut extends Pick<LogoutResult, 'revoked' | 'failed' | 'pending' | 'error'> {
-  /** The endpoint. */
-  endpoint: string;
-  /** How it went: the endpoint's answer said `complete` or not (`pending`), or there was none (`failed`). */
-  backend: Exclude<BackendSignOut, 'none'>;
 }
 
 /** What revoking the page's own ids did. */
