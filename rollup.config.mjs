@@ -11,7 +11,7 @@ import { minify } from 'terser';
  * from its own entry).
  */
 const PACKAGES = [
-  { dir: 'protocol', entries: ['zod-mini-subset'] },
+  { dir: 'protocol', entries: ['zod-mini-subset', 'session-endpoint'] },
   // The host's script files start from src/script.ts: what a page without a bundler uses.
   { dir: 'host', entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },

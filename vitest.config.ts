@@ -10,6 +10,8 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: {
     alias: {
+      // A subpath before its package (aliases match by prefix).
+      '@svc-embed/protocol/session-endpoint': fileURLToPath(new URL('./packages/protocol/src/session-endpoint.ts', import.meta.url)),
       '@svc-embed/protocol': source('protocol'),
       '@svc-embed/runtime': source('runtime'),
       '@svc-embed/host': source('host'),

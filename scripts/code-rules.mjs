@@ -7,6 +7,8 @@
 // - no `as any`, and no non-null assertion (`!`): a value that may be missing is checked;
 // - no array-destructured parameter (one options object instead of positional values);
 // - no `throw` of a string (throw an Error with a code);
+// - no endpoint literal: a session endpoint's answer code or route written outside the protocol's
+//   contract module (scripts/rules/endpoint-literals.mjs says which strings count, and where);
 // - no function over 60 lines: a function, method, arrow function or accessor, with everything
 //   written inside it, classes included (a class made inside a function counts for that function;
 //   its methods are measured too). Files follow concepts, not a line count.
@@ -26,8 +28,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENDPOINT_LITERAL, endpointLiteralRule } from './rules/endpoint-literals.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const endpointLiteral = endpointLiteralRule(root);
 const ts = createRequire(createRequire(join(root, 'package.json')).resolve('@arethetypeswrong/core'))('typescript');
 
 /** Longest function allowed, in lines, with everything written inside it (classes included). */
@@ -110,7 +114,7 @@ export function checkFile(path) {
     ts.forEachChild(node, visitDoc);
   };
   const visit = (node) => {
-    const rule = brokenRule(node);
+    const rule = brokenRule(node) ?? endpointLiteral(ts, node, path);
     if (rule) findings.push({ rule, line: at(node) });
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const length = lineOf(node.body.getEnd()) - lineOf(node.body.getStart(file)) + 1;
@@ -249,7 +253,7 @@ const SUMMARY = [
   ['comma expression', 'comma expressions'], ['non-null assertion', 'non-null assertions'],
   ['condition used as a statement', 'conditions as statements'], ['as any', 'as any'],
   ['array-tuple parameter', 'array-tuple parameters'], ['throw of a string', 'throws of a string'],
-  ['function of', `functions over ${MAX_FUNCTION_LINES} lines`], ['import circle', 'import circles'],
+  ['function of', `functions over ${MAX_FUNCTION_LINES} lines`], ['import circle', 'import circles'], [ENDPOINT_LITERAL, 'endpoint literals'],
 ];
 
 /** Every rule, by the start of its findings: test/node/plain-code.test.ts has a fixture each must flag. */

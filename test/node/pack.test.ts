@@ -14,8 +14,8 @@ const root = join(__dirname, '..', '..');
 /** Per published package: the files its tarball must hold (patterns), and the export paths to load. */
 const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boolean }> = {
   protocol: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^zod-mini-subset\/package\.json$/],
-    exports: ['', '/zod-mini-subset'],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^(zod-mini-subset|session-endpoint)\/package\.json$/],
+    exports: ['', '/zod-mini-subset', '/session-endpoint'],
     commonjs: true,
   },
   host: {

@@ -32,6 +32,8 @@ describe('the checker', () => {
     ['class-in-function.ts', 'function of 62 lines (at most 60)'],
     ['circle/a.ts', 'import circle: circle/a.ts -> circle/b.ts -> circle/a.ts'],
     ['js-circle/src/parse.js', 'import circle: src/parse.js -> src/read.js -> src/parse.js'],
+    ['endpoint-literal.ts', "endpoint literal: the route '/logout' (take it from packages/protocol/src/session-endpoint.ts)"],
+    ['endpoint-code/packages/server/src/answer.ts', "endpoint literal: the code 'signed-out' (take it from packages/protocol/src/session-endpoint.ts)"],
   ])('flags %s: %s', (name, rule) => {
     expect(rulesOf(name)).toEqual([rule]);
   });

@@ -6,6 +6,6 @@ import { defineSvcEmbedElement } from './element/svc-embed-element.js';
 export * from './script.js';
 export { defineSvcEmbedElement } from './element/svc-embed-element.js';
 export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
-export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';
+export { sessionEndpointCallbacks } from './endpoint/session-endpoint.js';
 
 if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== 'undefined') defineSvcEmbedElement();

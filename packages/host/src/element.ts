@@ -7,8 +7,8 @@ if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== '
 export { defineSvcEmbedElement } from './element/svc-embed-element.js';
 export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
 export type { SvcEmbedElement } from './element/svc-embed-types.js';
-export { sessionEndpointCallbacks } from './ledger/session-endpoint.js';
-export type { SessionEndpointCallbacks } from './ledger/session-endpoint.js';
+export { sessionEndpointCallbacks } from './endpoint/session-endpoint.js';
+export type { SessionEndpointCallbacks } from './endpoint/session-endpoint.js';
 // Types only: `<svc-embed>` in HTMLElementTagNameMap, its svc-* events in HTMLElementEventMap and
 // DocumentEventMap, and in React 19's JSX.IntrinsicElements (where @types/react is installed).
 export type { SvcEmbedAttributes, SvcEmbedEventMap, SvcEmbedEventProps } from './element/svc-embed-types.js';

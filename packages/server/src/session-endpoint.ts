@@ -2,11 +2,11 @@ import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
 import { handleRequest, serveChecked } from './http/request-handler.js';
-import type { LogoutAnswer } from './ledger/logout-answer.js';
-import { signOut } from './ledger/sign-out.js';
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { signOutViewer } from './ledger/sign-out.js';
 import { revokePending, type SweepReport } from './ledger/sweep.js';
 import { resolveOptions } from './resolve-options.js';
-import { createEndpointParts } from './session-parts.js';
+import { createEndpointDeps } from './endpoint-deps.js';
 import type { SessionStore } from './stores/session-store.js';
 
 /** What `createSessionEndpoint` returns: one endpoint, three ways in, and its sweep. Every function may be passed unbound. */
@@ -61,18 +61,18 @@ export interface SessionEndpoint {
  * app.use(endpoint.node);
  */
 export function createSessionEndpoint<V extends Viewer = Viewer>(options: SessionEndpointOptions<V>): SessionEndpoint {
-  const parts = createEndpointParts(resolveOptions(options));
+  const deps = createEndpointDeps(resolveOptions(options));
   return {
-    fetch: (request) => handleRequest(parts, request, {}),
-    node: createNodeHandler({ checks: parts, bodyTimeoutMs: parts.limits.bodyTimeoutMs, serve: (checked) => serveChecked(parts, checked) }),
+    fetch: (request) => handleRequest(deps, request, {}),
+    node: createNodeHandler({ checks: deps, bodyTimeoutMs: deps.limits.bodyTimeoutMs, serve: (checked) => serveChecked(deps, checked) }),
     logoutViewer: (viewerId) => {
       if (typeof viewerId !== 'string' || viewerId.length === 0) {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));
       }
-      return signOut(parts, viewerId);
+      return signOutViewer(deps, viewerId);
     },
-    revokePending: () => revokePending(parts),
-    path: parts.path,
-    store: parts.store,
+    revokePending: () => revokePending(deps),
+    path: deps.path,
+    store: deps.store,
   };
 }

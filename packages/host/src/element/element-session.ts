@@ -1,5 +1,5 @@
-import type { SessionCallbacks } from '../ledger/session-endpoint.js';
-import { checkSessionEndpoint, sessionEndpointCallbacks } from '../ledger/session-endpoint.js';
+import type { SessionCallbacks } from '../endpoint/session-endpoint.js';
+import { checkSessionEndpoint, sessionEndpointCallbacks } from '../endpoint/session-endpoint.js';
 import { EmbedError } from '../base/errors.js';
 import type { SvcEmbedElement } from './svc-embed-types.js';
 
@@ -12,8 +12,9 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
  */
 export function elementCallbacks(element: SvcEmbedElement): SessionCallbacks {
   const { sessionEndpoint } = element;
-  if (sessionEndpoint) checkSessionEndpoint(sessionEndpoint, element.ownerDocument.defaultView ?? window);
-  const endpoint = sessionEndpoint ? sessionEndpointCallbacks(sessionEndpoint) : undefined;
+  const win = element.ownerDocument.defaultView ?? window;
+  if (sessionEndpoint) checkSessionEndpoint(sessionEndpoint, win);
+  const endpoint = sessionEndpoint ? sessionEndpointCallbacks(sessionEndpoint, win) : undefined;
   if (element.mintSessionId === undefined && !endpoint) return { mintSessionId: undefined, revokeSessionId: undefined, endpoint };
   return {
     mintSessionId: () => {

@@ -1,7 +1,7 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 import type { ChannelWindow } from './ledger-endpoints.js';
-import type { SessionCallbacks } from './session-endpoint.js';
+import type { SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { ledgerInternals, type SessionLedger } from './session-ledger.js';
 
 /** One embed's side of its viewer's ledger: what it may mint, the ids it was given, and their revocation. */

@@ -1,7 +1,7 @@
 import type { DebugLogger } from '../base/debug-logger.js';
-import { signOutThrough, type LogoutTimers } from './endpoint-logout.js';
+import { signOutThrough, type LogoutTimers } from '../endpoint/endpoint-logout.js';
 import type { EndpointSignOut } from './logout-result.js';
-import type { SessionEndpointCallbacks } from './session-endpoint.js';
+import type { SessionEndpointCallbacks } from '../endpoint/session-endpoint.js';
 import { isSignOutMessage, SIGN_OUT_MESSAGE } from './sign-out-message.js';
 
 /**

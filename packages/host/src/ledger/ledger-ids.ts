@@ -1,5 +1,5 @@
 import { EmbedError } from '../base/errors.js';
-import { httpFailure } from './http-answer.js';
+import { httpFailure } from '../endpoint/http-answer.js';
 import { inParallel } from './in-parallel.js';
 import type { OwnRevocations } from './logout-result.js';
 

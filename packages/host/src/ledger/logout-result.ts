@@ -1,4 +1,8 @@
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { EmbedError } from '../base/errors.js';
+import type { EndpointSignOut } from '../endpoint/endpoint-logout.js';
+
+export type { EndpointSignOut };
 
 /**
  * How the sign-out through the ledger's session endpoints went:
@@ -9,17 +13,19 @@ import type { EmbedError } from '../base/errors.js';
  * - `failed`: an endpoint could not be reached or answered an error, after every retry (`error` says
  *   why): the viewer's ids from other tabs and devices may still be live; call `logout()` again.
  */
-export type BackendSignOut = 'none' | 'complete' | 'pending' | 'failed';
+export type BackendSignOut = 'none' | EndpointSignOut['backend'];
 
 /**
  * Result of a logout: what this call revoked, what failed, what still waits, and whether the sign-out
  * reached the backend and completed. A failed or unreachable endpoint is never an empty success:
- * `backend` is `failed` and `complete` false.
+ * `backend` is `failed` and `complete` false. It is the endpoint's logout answer (`LogoutAnswer` of
+ * `@svc-embed/protocol/session-endpoint`) merged over the ledger's endpoints and the page's own
+ * revocations, plus what only the browser knows: `failed[].error` the thrown value, `backend`, `error`.
  * @example
  * const result = await ledger.logout();
  * if (!result.complete) showRetry(`${result.pending.length} sessions not yet revoked (${result.backend})`);
  */
-export interface LogoutResult {
+export interface LogoutResult extends Omit<LogoutAnswer, 'failed'> {
   /**
    * Ids revoked by this call: by the session endpoints (from every tab, page load and device of the
    * viewer) and by the page's own `revokeSessionId` (those revoked early because they arrived too late
@@ -47,14 +53,6 @@ export interface LogoutResult {
    * A complete logout is not run again: a later `logout()` resolves with the same result.
    */
   complete: boolean;
-}
-
-/** What one session endpoint's sign-out did. */
-export interface EndpointSignOut extends Pick<LogoutResult, 'revoked' | 'failed' | 'pending' | 'error'> {
-  /** The endpoint. */
-  endpoint: string;
-  /** How it went: the endpoint's answer said `complete` or not (`pending`), or there was none (`failed`). */
-  backend: Exclude<BackendSignOut, 'none'>;
 }
 
 /** What revoking the page's own ids did. */

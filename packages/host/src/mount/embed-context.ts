@@ -1,6 +1,6 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { EmbedError } from '../base/errors.js';
-import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../ledger/session-endpoint.js';
+import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import type { MintBudget } from '../ledger/mint-limit.js';
 import type { EmbedOptions } from './embed-options.js';
@@ -81,7 +81,7 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   return {
     options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
     url: embedUrl({ options, origin }),
-    callbacks: sessionCallbacks(options),
+    callbacks: sessionCallbacks(options, win),
     ledger: options.ledger ?? createSessionLedger(),
     readyTimeoutMs: options.readyTimeoutMs ?? 30_000,
     mintTimeoutMs: options.mintTimeoutMs ?? 10_000,

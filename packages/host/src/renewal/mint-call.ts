@@ -1,7 +1,7 @@
 import type { Scope } from '@svc-embed/runtime';
 import { destroyedError, EmbedError } from '../base/errors.js';
 import type { EmbedIds } from '../ledger/embed-ids.js';
-import { httpFailure } from '../ledger/http-answer.js';
+import { httpFailure } from '../endpoint/http-answer.js';
 import { spendFrom } from '../ledger/mint-limit.js';
 import type { EmbedContext } from '../mount/embed-context.js';
 

@@ -33,18 +33,18 @@ export interface NodeAdapterParts {
  * `app.use('/api/embed-session', endpoint.node)` alike. A body an earlier body parser consumed is
  * taken as empty (that parser's limit applies).
  */
-export function createNodeHandler(parts: NodeAdapterParts): NodeHandler {
+export function createNodeHandler(deps: NodeAdapterParts): NodeHandler {
   return async (req, res, next) => {
     try {
       const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
       const head = nodeHead(req, target);
-      const verdict = checkHead(head, parts.checks);
+      const verdict = checkHead(head, deps.checks);
       if (verdict.kind === 'outside') {
         if (next) return next();
-        return await writeResponse(res, noRouteResponse(parts.checks.path), { close: declaresBody(req) });
+        return await writeResponse(res, noRouteResponse(deps.checks.path), { close: declaresBody(req) });
       }
       if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: declaresBody(req) });
-      await serveRead(parts, { req, res, target, pathname: head.pathname, route: verdict.route });
+      await serveRead(deps, { req, res, target, pathname: head.pathname, route: verdict.route });
     } catch (error) {
       if (next) return next(error);
       if (!res.headersSent) res.statusCode = 500;
@@ -63,13 +63,13 @@ interface NodeExchange {
 }
 
 /** The body, then the viewer and the route; a body too large or too slow is answered without it. */
-async function serveRead(parts: NodeAdapterParts, exchange: NodeExchange): Promise<void> {
+async function serveRead(deps: NodeAdapterParts, exchange: NodeExchange): Promise<void> {
   const { req, res } = exchange;
-  const body = await readNodeBody(req, { limitBytes: parts.checks.limits.bodyBytes, timeoutMs: parts.bodyTimeoutMs });
-  if (body.kind === 'too-large') return writeResponse(res, bodyTooLargeResponse(parts.checks.limits.bodyBytes), { close: true });
-  if (body.kind === 'timed-out') return writeResponse(res, bodyTimeoutResponse(parts.bodyTimeoutMs), { close: true });
+  const body = await readNodeBody(req, { limitBytes: deps.checks.limits.bodyBytes, timeoutMs: deps.bodyTimeoutMs });
+  if (body.kind === 'too-large') return writeResponse(res, bodyTooLargeResponse(deps.checks.limits.bodyBytes), { close: true });
+  if (body.kind === 'timed-out') return writeResponse(res, bodyTimeoutResponse(deps.bodyTimeoutMs), { close: true });
   const request = toRequest(exchange, body.bytes);
-  return writeResponse(res, await parts.serve({ request, route: exchange.route, context: { nodeRequest: req } }), { close: false });
+  return writeResponse(res, await deps.serve({ request, route: exchange.route, context: { nodeRequest: req } }), { close: false });
 }
 
 function nodeHead(req: IncomingMessage, target: string): RequestHead {

@@ -4,6 +4,7 @@
  * `Allow`), the origin (403), the declared `Content-Length` (413). The Fetch handler and the node
  * adapter both run them: the node adapter on the raw request-target, before it reads the body.
  */
+import { ENDPOINT_CODES, ENDPOINT_ROUTES } from '@svc-embed/protocol/session-endpoint';
 import type { ResolvedOptions } from '../resolve-options.js';
 import { checkOrigin } from './origin-check.js';
 import { bodyTooLargeResponse, errorResponse, noRouteResponse, notFoundResponse } from './responses.js';
@@ -36,15 +37,15 @@ export function checkHead(head: RequestHead, options: HeadCheckOptions): HeadVer
   const route = matchRoute(head.pathname, options.path);
   if (route.kind === 'outside') return { kind: 'outside' };
   if (hasDotSegmentsOrBackslash(head.rawPath)) {
-    return refused(notFoundResponse(`paths with dot segments or backslashes are not served; ask for ${options.path}, ${options.path}/<id> or ${options.path}/logout itself`));
+    return refused(notFoundResponse(`paths with dot segments or backslashes are not served; ask for ${options.path}, ${options.path}/<id> or ${ENDPOINT_ROUTES.logout.path(options.path)} itself`));
   }
   if (route.kind === 'unknown') return refused(noRouteResponse(options.path));
   const allowed: readonly string[] = ROUTE_METHODS[route.kind];
   if (!allowed.includes(head.method)) {
-    return refused(errorResponse('method-not-allowed', `${head.method} is not served here; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') }));
+    return refused(errorResponse(ENDPOINT_CODES.methodNotAllowed, `${head.method} is not served here; use ${allowed.join(' or ')}`, { Allow: allowed.join(', ') }));
   }
   const origin = checkOrigin(head.header, options);
-  if (origin) return refused(errorResponse('forbidden-origin', origin.message));
+  if (origin) return refused(errorResponse(ENDPOINT_CODES.forbiddenOrigin, origin.message));
   if (Number(head.header('content-length') ?? 0) > options.limits.bodyBytes) return refused(bodyTooLargeResponse(options.limits.bodyBytes));
   return { kind: 'served', route };
 }

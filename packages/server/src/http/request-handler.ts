@@ -4,9 +4,10 @@
  * checks itself (before reading the body) and calls `serveChecked` directly. Every answer is JSON or
  * empty, `Cache-Control: no-store`, and an error's message is the endpoint's own.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { RequestContext, Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
-import type { EndpointParts } from '../session-parts.js';
+import type { EndpointDeps } from '../endpoint-deps.js';
 import { readBodyWithin } from './body-limit.js';
 import { checkHead, type ServedRoute } from './request-checks.js';
 import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
@@ -20,67 +21,67 @@ export interface CheckedRequest {
 }
 
 /** Answers one request; anything unexpected is a 500 `internal`, reported. */
-export function handleRequest<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
-  return answerSafely(parts, () => answer(parts, request, context));
+export function handleRequest<V extends Viewer>(deps: EndpointDeps<V>, request: Request, context: RequestContext): Promise<Response> {
+  return answerSafely(deps, () => answer(deps, request, context));
 }
 
 /** Answers a request the node adapter checked and read: the viewer, then the route. */
-export function serveChecked<V extends Viewer>(parts: EndpointParts<V>, checked: CheckedRequest): Promise<Response> {
-  return answerSafely(parts, () => serveViewer(parts, checked));
+export function serveChecked<V extends Viewer>(deps: EndpointDeps<V>, checked: CheckedRequest): Promise<Response> {
+  return answerSafely(deps, () => serveViewer(deps, checked));
 }
 
-async function answerSafely(parts: Pick<EndpointParts, 'report'>, answerIt: () => Promise<Response>): Promise<Response> {
+async function answerSafely(deps: Pick<EndpointDeps, 'report'>, answerIt: () => Promise<Response>): Promise<Response> {
   try {
     return await answerIt();
   } catch (error) {
     if (error instanceof EndpointError && error.code !== 'invalid-options') return errorResponse(error.code, error.message);
-    parts.report(error, { code: 'internal' });
-    return errorResponse('internal', 'the session endpoint failed; see the server log');
+    deps.report(error, { code: ENDPOINT_CODES.internal });
+    return errorResponse(ENDPOINT_CODES.internal, 'the session endpoint failed; see the server log');
   }
 }
 
-async function answer<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<Response> {
+async function answer<V extends Viewer>(deps: EndpointDeps<V>, request: Request, context: RequestContext): Promise<Response> {
   const pathname = new URL(request.url).pathname;
-  const verdict = checkHead({ method: request.method, rawPath: pathname, pathname, header: (name) => request.headers.get(name) }, parts);
-  if (verdict.kind === 'outside') return noRouteResponse(parts.path);
+  const verdict = checkHead({ method: request.method, rawPath: pathname, pathname, header: (name) => request.headers.get(name) }, deps);
+  if (verdict.kind === 'outside') return noRouteResponse(deps.path);
   if (verdict.kind === 'refused') return verdict.response;
-  const body = request.body ? await readBodyWithin(request.body, { limitBytes: parts.limits.bodyBytes, timeoutMs: parts.limits.bodyTimeoutMs }) : 'within';
-  if (body === 'too-large') return bodyTooLargeResponse(parts.limits.bodyBytes);
-  if (body === 'timed-out') return bodyTimeoutResponse(parts.limits.bodyTimeoutMs);
-  return serveViewer(parts, { request, route: verdict.route, context });
+  const body = request.body ? await readBodyWithin(request.body, { limitBytes: deps.limits.bodyBytes, timeoutMs: deps.limits.bodyTimeoutMs }) : 'within';
+  if (body === 'too-large') return bodyTooLargeResponse(deps.limits.bodyBytes);
+  if (body === 'timed-out') return bodyTimeoutResponse(deps.limits.bodyTimeoutMs);
+  return serveViewer(deps, { request, route: verdict.route, context });
 }
 
-async function serveViewer<V extends Viewer>(parts: EndpointParts<V>, checked: CheckedRequest): Promise<Response> {
-  const viewer = await identifyViewer(parts, checked.request, checked.context);
-  if (!viewer) return errorResponse('unauthenticated', 'no signed-in viewer: sign in, then ask again');
-  return serveRoute(parts, checked.route, viewer);
+async function serveViewer<V extends Viewer>(deps: EndpointDeps<V>, checked: CheckedRequest): Promise<Response> {
+  const viewer = await identifyViewer(deps, checked.request, checked.context);
+  if (!viewer) return errorResponse(ENDPOINT_CODES.unauthenticated, 'no signed-in viewer: sign in, then ask again');
+  return serveRoute(deps, checked.route, viewer);
 }
 
-function serveRoute<V extends Viewer>(parts: EndpointParts<V>, route: ServedRoute, viewer: V): Promise<Response> {
+function serveRoute<V extends Viewer>(deps: EndpointDeps<V>, route: ServedRoute, viewer: V): Promise<Response> {
   switch (route.kind) {
     case 'mint':
-      return mintRoute(parts, viewer);
+      return mintRoute(deps, viewer);
     case 'revoke':
-      return revokeRoute(parts, { viewerId: viewer.id, sessionId: route.sessionId });
+      return revokeRoute(deps, { viewerId: viewer.id, sessionId: route.sessionId });
     case 'logout':
-      return logoutRoute(parts, viewer.id);
+      return logoutRoute(deps, viewer.id);
   }
 }
 
 /** The viewer `viewer()` names, `null` for none; anything else is `viewer-failed`. */
-async function identifyViewer<V extends Viewer>(parts: EndpointParts<V>, request: Request, context: RequestContext): Promise<V | null> {
+async function identifyViewer<V extends Viewer>(deps: EndpointDeps<V>, request: Request, context: RequestContext): Promise<V | null> {
   let viewer: unknown;
   try {
-    viewer = await parts.viewer(request, context);
+    viewer = await deps.viewer(request, context);
   } catch (error) {
-    parts.report(error, { code: 'viewer-failed' });
-    throw new EndpointError('viewer-failed', 'identifying the viewer failed; see the server log');
+    deps.report(error, { code: ENDPOINT_CODES.viewerFailed });
+    throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
   if (viewer === null || viewer === undefined) return null;
   const id = (viewer as { id?: unknown }).id;
   if (typeof id !== 'string' || id.length === 0) {
-    parts.report(new TypeError('viewer() must resolve to null or an object with a non-empty string id'), { code: 'viewer-failed' });
-    throw new EndpointError('viewer-failed', 'identifying the viewer failed; see the server log');
+    deps.report(new TypeError('viewer() must resolve to null or an object with a non-empty string id'), { code: ENDPOINT_CODES.viewerFailed });
+    throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
   return viewer as V;
 }

@@ -1,22 +1,7 @@
-import type { EndpointErrorCode } from '../errors.js';
+import { ENDPOINT_CODES, ENDPOINT_ROUTES, ENDPOINT_STATUS, type EndpointAnswerCode, type ErrorAnswer } from '@svc-embed/protocol/session-endpoint';
 
-/** The HTTP status of each error code of an answer. */
-export const ERROR_STATUS: Record<Exclude<EndpointErrorCode, 'invalid-options'>, number> = {
-  'forbidden-origin': 403,
-  unauthenticated: 401,
-  'mint-limit': 429,
-  'mint-failed': 502,
-  'store-unavailable': 503,
-  'revoke-failed': 502,
-  'unknown-session': 404,
-  'not-found': 404,
-  'method-not-allowed': 405,
-  'body-too-large': 413,
-  'body-timeout': 408,
-  'signed-out': 409,
-  'viewer-failed': 500,
-  internal: 500,
-};
+/** The HTTP status of each error code of an answer: the contract's `ENDPOINT_STATUS`. */
+export const ERROR_STATUS = ENDPOINT_STATUS;
 
 /** Headers on every answer: never cached by a browser or a proxy (ids are credentials), never sniffed. */
 const ALWAYS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
@@ -32,26 +17,33 @@ export function noContentResponse(): Response {
 }
 
 /** The JSON error answer `{ error: { code, message } }` with the code's status. */
-export function errorResponse(code: Exclude<EndpointErrorCode, 'invalid-options'>, message: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse(ERROR_STATUS[code], { error: { code, message } }, headers);
+export function errorResponse(code: EndpointAnswerCode, message: string, headers: Record<string, string> = {}): Response {
+  const answer: ErrorAnswer = { error: { code, message } };
+  return jsonResponse(ENDPOINT_STATUS[code], answer, headers);
 }
 
 /** 404 `not-found` for a path the endpoint has no route at, naming the routes it has. */
 export function noRouteResponse(path: string): Response {
-  return notFoundResponse(`no such route: the endpoint serves POST ${path}, DELETE ${path}/<id> and POST ${path}/logout`);
+  return notFoundResponse(`no such route: the endpoint serves ${routeList(path)}`);
+}
+
+/** The endpoint's routes below `path`, for people: `POST /p, DELETE /p/<id> and POST /p/logout`. */
+function routeList(path: string): string {
+  const { mint, revoke, logout } = ENDPOINT_ROUTES;
+  return `${mint.method} ${mint.path(path)}, ${revoke.method} ${path}/<id> and ${logout.method} ${logout.path(path)}`;
 }
 
 /** 404 `not-found` with the endpoint's sentence. */
 export function notFoundResponse(message: string): Response {
-  return errorResponse('not-found', message);
+  return errorResponse(ENDPOINT_CODES.notFound, message);
 }
 
 /** 413 `body-too-large`. */
 export function bodyTooLargeResponse(limitBytes: number): Response {
-  return errorResponse('body-too-large', `the request's body is over ${limitBytes} bytes; the endpoint needs none`);
+  return errorResponse(ENDPOINT_CODES.bodyTooLarge, `the request's body is over ${limitBytes} bytes; the endpoint needs none`);
 }
 
 /** 408 `body-timeout`. */
 export function bodyTimeoutResponse(timeoutMs: number): Response {
-  return errorResponse('body-timeout', `the request's body did not arrive within ${timeoutMs} ms; the endpoint needs none, so send the request without one`);
+  return errorResponse(ENDPOINT_CODES.bodyTimeout, `the request's body did not arrive within ${timeoutMs} ms; the endpoint needs none, so send the request without one`);
 }

@@ -1,3 +1,5 @@
+import { ENDPOINT_ROUTES, LOGOUT_SEGMENT } from '@svc-embed/protocol/session-endpoint';
+
 /** The routes of the endpoint below its `path`, as a request's path names them. */
 export type Route =
   /** `<path>`: `POST` mints. */
@@ -12,7 +14,7 @@ export type Route =
   | { kind: 'outside' };
 
 /** The methods of each route, for matching and for `Allow`. */
-export const ROUTE_METHODS = { mint: ['POST'], logout: ['POST'], revoke: ['DELETE'] } as const;
+export const ROUTE_METHODS = { mint: [ENDPOINT_ROUTES.mint.method], logout: [ENDPOINT_ROUTES.logout.method], revoke: [ENDPOINT_ROUTES.revoke.method] } as const;
 
 /** Longest session id the revoke route accepts; longer ones are answered 404 unread. */
 const MAX_SESSION_ID_LENGTH = 512;
@@ -22,7 +24,7 @@ export function matchRoute(pathname: string, path: string): Route {
   if (pathname === path || pathname === `${path}/`) return { kind: 'mint' };
   if (!pathname.startsWith(`${path}/`)) return { kind: 'outside' };
   const rest = pathname.slice(path.length + 1);
-  if (rest === 'logout') return { kind: 'logout' };
+  if (rest === LOGOUT_SEGMENT) return { kind: 'logout' };
   if (rest.includes('/') || rest.length > MAX_SESSION_ID_LENGTH * 3) return { kind: 'unknown' };
   const sessionId = decodeSegment(rest);
   if (sessionId === null || sessionId.length === 0 || sessionId.length > MAX_SESSION_ID_LENGTH) return { kind: 'unknown' };

@@ -2,16 +2,17 @@
  * The three routes, each the ledger's process for it (ledger/) turned into an answer.
  * `POST <path>`: the mint limit, the mint, the record, then `{ sessionId }`.
  * `DELETE <path>/<id>`: the viewer's own id revoked (204), or 404 without calling the service.
- * `POST <path>/logout`: the viewer's sign-out, answered as a `LogoutAnswer`.
+ * `POST <path>/logout`: the viewer's sign-out, answered as the contract's `LogoutAnswer`.
  */
+import { ENDPOINT_CODES, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import { mintVerdict } from '../ledger/mint-window.js';
 import { recordMint, type MintRecord } from '../ledger/record-mint.js';
 import { revokeOne } from '../ledger/revoke-one.js';
-import { signOut } from '../ledger/sign-out.js';
+import { signOutViewer } from '../ledger/sign-out.js';
 import { storeCall } from '../ledger/store-call.js';
-import type { EndpointParts } from '../session-parts.js';
+import type { EndpointDeps } from '../endpoint-deps.js';
 import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
 
 /**
@@ -19,19 +20,20 @@ import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
  * mints, records the id in the viewer's ledger, and only then answers `{ sessionId }`. An id that
  * could not be recorded, or was minted across a sign-out, is revoked and never handed out.
  */
-export async function mintRoute<V extends Viewer>(parts: EndpointParts<V>, viewer: V): Promise<Response> {
-  const now = parts.now();
-  const { mintsPerWindow, mintWindowMs } = parts.limits;
-  const count = await storeCall(parts, { viewerId: viewer.id, message: 'the session store is unavailable: no id was minted; try again shortly' }, () =>
-    parts.store.countMint({ viewerId: viewer.id, now, windowMs: mintWindowMs }));
+export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer: V): Promise<Response> {
+  const now = deps.now();
+  const { mintsPerWindow, mintWindowMs } = deps.limits;
+  const count = await storeCall(deps, { viewerId: viewer.id, message: 'the session store is unavailable: no id was minted; try again shortly' }, () =>
+    deps.store.countMint({ viewerId: viewer.id, now, windowMs: mintWindowMs }));
   const verdict = mintVerdict(count, { now, windowMs: mintWindowMs, mintsPerWindow });
   if (verdict.kind === 'refused') {
     const seconds = verdict.retryAfterSeconds;
-    return errorResponse('mint-limit', `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
+    return errorResponse(ENDPOINT_CODES.mintLimit, `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
   }
-  const sessionId = await mintFor(parts, viewer);
-  const record = await recordMint(parts, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
-  if (record.kind === 'recorded') return jsonResponse(200, { sessionId });
+  const sessionId = await mintAtService(deps, viewer);
+  const record = await recordMint(deps, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
+  const answer: MintAnswer = { sessionId };
+  if (record.kind === 'recorded') return jsonResponse(200, answer);
   return refusedMint(record);
 }
 
@@ -39,22 +41,23 @@ export async function mintRoute<V extends Viewer>(parts: EndpointParts<V>, viewe
 function refusedMint(record: Exclude<MintRecord, { kind: 'recorded' }>): Response {
   const fate = record.revoked ? 'it was revoked' : 'its revocation failed and is retried by the sweep (revokePending)';
   if (record.kind === 'signed-out') {
-    return errorResponse('signed-out', `the viewer signed out while this session id was being minted, so it was not handed out and ${fate}; sign in again for a new one`);
+    return errorResponse(ENDPOINT_CODES.signedOut, `the viewer signed out while this session id was being minted, so it was not handed out and ${fate}; sign in again for a new one`);
   }
-  return errorResponse('store-unavailable', `the session store is unavailable: the new id could not be recorded, so it was not handed out and ${fate}; try again shortly`);
+  return errorResponse(ENDPOINT_CODES.storeUnavailable, `the session store is unavailable: the new id could not be recorded, so it was not handed out and ${fate}; try again shortly`);
 }
 
-async function mintFor<V extends Viewer>(parts: EndpointParts<V>, viewer: V): Promise<string> {
+/** One call of the customer's `mint`; a throw, a rejection or no id string is `mint-failed`, reported. */
+async function mintAtService<V extends Viewer>(deps: EndpointDeps<V>, viewer: V): Promise<string> {
   let sessionId: unknown;
   try {
-    sessionId = await parts.mint(viewer);
+    sessionId = await deps.mint(viewer);
   } catch (error) {
-    parts.report(error, { code: 'mint-failed', viewerId: viewer.id });
-    throw new EndpointError('mint-failed', 'the service did not mint a session id; try again later');
+    deps.report(error, { code: ENDPOINT_CODES.mintFailed, viewerId: viewer.id });
+    throw new EndpointError(ENDPOINT_CODES.mintFailed, 'the service did not mint a session id; try again later');
   }
   if (typeof sessionId !== 'string' || sessionId.length === 0) {
-    parts.report(new TypeError(`mint() resolved to ${typeof sessionId}, not a session id string`), { code: 'mint-failed', viewerId: viewer.id });
-    throw new EndpointError('mint-failed', 'the service did not mint a session id; try again later');
+    deps.report(new TypeError(`mint() resolved to ${typeof sessionId}, not a session id string`), { code: ENDPOINT_CODES.mintFailed, viewerId: viewer.id });
+    throw new EndpointError(ENDPOINT_CODES.mintFailed, 'the service did not mint a session id; try again later');
   }
   return sessionId;
 }
@@ -63,17 +66,17 @@ async function mintFor<V extends Viewer>(parts: EndpointParts<V>, viewer: V): Pr
  * `DELETE <path>/<id>`: revokes the id only if this viewer's ledger holds it. Another viewer's id,
  * or an unknown one, answers 404 and the service is never called. A 502 says what became of the id.
  */
-export async function revokeRoute(parts: EndpointParts, target: { viewerId: string; sessionId: string }): Promise<Response> {
-  const outcome = await revokeOne(parts, target);
+export async function revokeRoute(deps: EndpointDeps, target: { viewerId: string; sessionId: string }): Promise<Response> {
+  const outcome = await revokeOne(deps, target);
   if (outcome.kind === 'revoked') return noContentResponse();
-  if (outcome.kind === 'absent') return errorResponse('unknown-session', "no such session id in this viewer's ledger (already revoked, expired, or never minted here)");
+  if (outcome.kind === 'absent') return errorResponse(ENDPOINT_CODES.unknownSession, "no such session id in this viewer's ledger (already revoked, expired, or never minted here)");
   const fate = outcome.pending === 'released'
     ? 'it stays in the ledger as pending, and the next sign-out or the sweep (revokePending) tries again'
-    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(parts.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again; a sign-out tries at once`;
-  return errorResponse('revoke-failed', `the service did not revoke the session id; ${fate}`);
+    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(deps.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again; a sign-out tries at once`;
+  return errorResponse(ENDPOINT_CODES.revokeFailed, `the service did not revoke the session id; ${fate}`);
 }
 
 /** `POST <path>/logout`: the viewer's sign-out, answered 200 with its `LogoutAnswer`. */
-export async function logoutRoute(parts: EndpointParts, viewerId: string): Promise<Response> {
-  return jsonResponse(200, await signOut(parts, viewerId));
+export async function logoutRoute(deps: EndpointDeps, viewerId: string): Promise<Response> {
+  return jsonResponse(200, await signOutViewer(deps, viewerId));
 }

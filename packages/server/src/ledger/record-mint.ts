@@ -4,7 +4,8 @@
  * moved on): it is then recorded as being revoked, and revoked at once. An id the store could not
  * record is revoked at once too; if that fails, this instance keeps it for its sweep.
  */
-import type { LedgerParts } from './ledger-parts.js';
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
+import type { LedgerDeps } from './ledger-deps.js';
 import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
 
 /** A fresh id and the sign-out moment read before it was minted. */
@@ -22,33 +23,33 @@ export interface MintedId {
 export type MintRecord = { kind: 'recorded' } | { kind: 'signed-out'; revoked: boolean } | { kind: 'unrecorded'; revoked: boolean };
 
 /** Records the id, or revokes it when it must not be handed out. */
-export async function recordMint(parts: LedgerParts, minted: MintedId): Promise<MintRecord> {
-  const now = parts.now();
-  const entry = { ...minted, expiresAt: now + parts.limits.sessionLifetimeMs, leaseUntil: now + parts.limits.revocationLeaseMs };
+export async function recordMint(deps: LedgerDeps, minted: MintedId): Promise<MintRecord> {
+  const now = deps.now();
+  const entry = { ...minted, expiresAt: now + deps.limits.sessionLifetimeMs, leaseUntil: now + deps.limits.revocationLeaseMs };
   let added: 'recorded' | 'signed-out';
   try {
-    added = await parts.store.add(entry);
+    added = await deps.store.add(entry);
   } catch (error) {
-    parts.report(error, { code: 'store-unavailable', viewerId: minted.viewerId, sessionId: minted.sessionId });
-    return { kind: 'unrecorded', revoked: await revokeUnrecorded(parts, minted) };
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId, sessionId: minted.sessionId });
+    return { kind: 'unrecorded', revoked: await revokeUnrecorded(deps, minted) };
   }
   if (added === 'recorded') return { kind: 'recorded' };
-  return { kind: 'signed-out', revoked: await revokeRefused(parts, minted) };
+  return { kind: 'signed-out', revoked: await revokeRefused(deps, minted) };
 }
 
 /** A mint refused by a sign-out: recorded as being revoked; hinted, revoked and settled like any claim. */
-async function revokeRefused(parts: LedgerParts, minted: MintedId): Promise<boolean> {
-  const hint = await parts.store.hint(minted.viewerId).catch((error: unknown) => {
-    parts.report(error, { code: 'store-unavailable', viewerId: minted.viewerId });
+async function revokeRefused(deps: LedgerDeps, minted: MintedId): Promise<boolean> {
+  const hint = await deps.store.hint(minted.viewerId).catch((error: unknown) => {
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId });
     return null;
   });
-  const outcome = await revokeClaimed(parts, { viewerId: minted.viewerId, claimed: { ids: [minted.sessionId], reclaimed: [] }, hint, by: 'refused-mint' });
+  const outcome = await revokeClaimed(deps, { viewerId: minted.viewerId, claimed: { ids: [minted.sessionId], reclaimed: [] }, hint, by: 'refused-mint' });
   return outcome.revoked.length > 0;
 }
 
 /** An id in no store: revoked at once; a failure goes to the instance's backlog (its sweep retries). */
-async function revokeUnrecorded(parts: LedgerParts, minted: MintedId): Promise<boolean> {
-  const revoked = await revokeAtService(parts, { viewerId: minted.viewerId, sessionId: minted.sessionId, by: 'unrecorded-mint', retry: false });
-  if (!revoked) keepOrphan(parts, { viewerId: minted.viewerId, sessionId: minted.sessionId });
+async function revokeUnrecorded(deps: LedgerDeps, minted: MintedId): Promise<boolean> {
+  const revoked = await revokeAtService(deps, { viewerId: minted.viewerId, sessionId: minted.sessionId, by: 'unrecorded-mint', retry: false });
+  if (!revoked) keepOrphan(deps, { viewerId: minted.viewerId, sessionId: minted.sessionId });
   return revoked;
 }

@@ -4,11 +4,12 @@
  * drop the viewer's hint once nothing of theirs waits. An id leaves the ledger only when the
  * service confirmed its revocation; a failure stays, due at once for the next sign-out or sweep.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { RevocationReport } from '../endpoint-options.js';
 import type { ClaimedIds } from '../stores/session-store.js';
 import type { Orphan } from './backlog.js';
 import { inParallel } from './in-parallel.js';
-import type { LedgerParts } from './ledger-parts.js';
+import type { LedgerDeps } from './ledger-deps.js';
 
 /** How many revocations one sign-out (or one viewer in the sweep) runs at once. */
 export const LOGOUT_CONCURRENCY = 4;
@@ -32,36 +33,36 @@ export interface RevocationOutcome {
 }
 
 /** Revokes claimed ids, `LOGOUT_CONCURRENCY` at a time, then settles them in the store. */
-export async function revokeClaimed(parts: LedgerParts, claim: ClaimToRevoke): Promise<RevocationOutcome> {
+export async function revokeClaimed(deps: LedgerDeps, claim: ClaimToRevoke): Promise<RevocationOutcome> {
   const reclaimed = new Set(claim.claimed.reclaimed);
   const results = await inParallel(claim.claimed.ids, LOGOUT_CONCURRENCY, (sessionId) =>
-    revokeAtService(parts, { viewerId: claim.viewerId, sessionId, by: claim.by, retry: reclaimed.has(sessionId) }));
+    revokeAtService(deps, { viewerId: claim.viewerId, sessionId, by: claim.by, retry: reclaimed.has(sessionId) }));
   const revoked = claim.claimed.ids.filter((_, index) => results[index]);
   const failed = claim.claimed.ids.filter((_, index) => !results[index]);
-  const pending = await settle(parts, { viewerId: claim.viewerId, revoked, failed });
-  await afterSettle(parts, { viewerId: claim.viewerId, hint: claim.hint, pending });
+  const pending = await settle(deps, { viewerId: claim.viewerId, revoked, failed });
+  await afterSettle(deps, { viewerId: claim.viewerId, hint: claim.hint, pending });
   return { revoked, failed, pending };
 }
 
 /** One call of the customer's `revoke`; a throw or rejection is a failure, reported. Resolves whether it revoked. */
-export async function revokeAtService(parts: LedgerParts, revocation: Omit<RevocationReport, 'outcome'>): Promise<boolean> {
+export async function revokeAtService(deps: LedgerDeps, revocation: Omit<RevocationReport, 'outcome'>): Promise<boolean> {
   try {
-    await parts.revoke(revocation.sessionId);
-    parts.reportRevocation({ ...revocation, outcome: 'revoked' });
+    await deps.revoke(revocation.sessionId);
+    deps.reportRevocation({ ...revocation, outcome: 'revoked' });
     return true;
   } catch (error) {
-    parts.report(error, { code: 'revoke-failed', viewerId: revocation.viewerId, sessionId: revocation.sessionId });
-    parts.reportRevocation({ ...revocation, outcome: 'failed' });
+    deps.report(error, { code: ENDPOINT_CODES.revokeFailed, viewerId: revocation.viewerId, sessionId: revocation.sessionId });
+    deps.reportRevocation({ ...revocation, outcome: 'failed' });
     return false;
   }
 }
 
 /** `store.settle`, or `null` when the store could not be told (reported; the leases lapse and the sweep retries). */
-async function settle(parts: LedgerParts, settlement: { viewerId: string; revoked: string[]; failed: string[] }): Promise<string[] | null> {
+async function settle(deps: LedgerDeps, settlement: { viewerId: string; revoked: string[]; failed: string[] }): Promise<string[] | null> {
   try {
-    return await parts.store.settle(settlement);
+    return await deps.store.settle(settlement);
   } catch (error) {
-    parts.report(error, { code: 'store-unavailable', viewerId: settlement.viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settlement.viewerId });
     return null;
   }
 }
@@ -70,26 +71,26 @@ async function settle(parts: LedgerParts, settlement: { viewerId: string; revoke
  * Drops the viewer's hint once nothing waits (only if it is still this call's). When this call
  * wrote no hint and something may still wait, the instance's backlog keeps the viewer for its sweep.
  */
-async function afterSettle(parts: LedgerParts, settled: { viewerId: string; hint: string | null; pending: string[] | null }): Promise<void> {
+async function afterSettle(deps: LedgerDeps, settled: { viewerId: string; hint: string | null; pending: string[] | null }): Promise<void> {
   const nothingWaits = settled.pending !== null && settled.pending.length === 0;
   if (settled.hint === null) {
-    if (!nothingWaits) keepHint(parts, settled.viewerId);
+    if (!nothingWaits) keepHint(deps, settled.viewerId);
     return;
   }
   if (!nothingWaits) return;
-  await parts.store.dropHint({ viewerId: settled.viewerId, token: settled.hint }).catch((error: unknown) => {
-    parts.report(error, { code: 'store-unavailable', viewerId: settled.viewerId });
+  await deps.store.dropHint({ viewerId: settled.viewerId, token: settled.hint }).catch((error: unknown) => {
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settled.viewerId });
   });
 }
 
 /** Keeps an id neither recorded nor revoked in the backlog; a full backlog is reported (the id was never handed out, and lapses unredeemed). */
-export function keepOrphan(parts: LedgerParts, orphan: Orphan): void {
-  if (parts.backlog.keepOrphan(orphan)) return;
-  parts.report(new Error('the backlog of ids neither recorded nor revoked is full; this id lapses unredeemed'), { code: 'store-unavailable', ...orphan });
+export function keepOrphan(deps: LedgerDeps, orphan: Orphan): void {
+  if (deps.backlog.keepOrphan(orphan)) return;
+  deps.report(new Error('the backlog of ids neither recorded nor revoked is full; this id lapses unredeemed'), { code: ENDPOINT_CODES.storeUnavailable, ...orphan });
 }
 
 /** Keeps the viewer in the backlog; a full backlog is reported (the viewer's next sign-out still finds the ids). */
-export function keepHint(parts: LedgerParts, viewerId: string): void {
-  if (parts.backlog.keepHint(viewerId)) return;
-  parts.report(new Error('the backlog of viewers whose hint could not be written is full'), { code: 'store-unavailable', viewerId });
+export function keepHint(deps: LedgerDeps, viewerId: string): void {
+  if (deps.backlog.keepHint(viewerId)) return;
+  deps.report(new Error('the backlog of viewers whose hint could not be written is full'), { code: ENDPOINT_CODES.storeUnavailable, viewerId });
 }

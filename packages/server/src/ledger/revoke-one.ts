@@ -3,7 +3,7 @@
  * or already being revoked: a retry takes over an earlier claim whose answer was lost), then the
  * revocation and its settlement.
  */
-import type { LedgerParts } from './ledger-parts.js';
+import type { LedgerDeps } from './ledger-deps.js';
 import { revokeClaimed } from './revoke-claimed.js';
 import { storeCall } from './store-call.js';
 
@@ -18,17 +18,17 @@ export type OneRevocation = { kind: 'absent' } | { kind: 'revoked' } | { kind: '
  * Revokes `sessionId` if it is in `viewerId`'s ledger.
  * @throws {EndpointError} `store-unavailable` when the store could not hint or claim (nothing revoked; a retry is safe)
  */
-export async function revokeOne(parts: LedgerParts, target: { viewerId: string; sessionId: string }): Promise<OneRevocation> {
+export async function revokeOne(deps: LedgerDeps, target: { viewerId: string; sessionId: string }): Promise<OneRevocation> {
   const { viewerId, sessionId } = target;
   const context = { viewerId, message: 'the session store could not be reached: nothing was revoked yet; try again once it is back' };
-  const hint = await storeCall(parts, context, () => parts.store.hint(viewerId));
-  const claim = await storeCall(parts, context, () => parts.store.claim({ viewerId, sessionId, leaseUntil: parts.now() + parts.limits.revocationLeaseMs }));
+  const hint = await storeCall(deps, context, () => deps.store.hint(viewerId));
+  const claim = await storeCall(deps, context, () => deps.store.claim({ viewerId, sessionId, leaseUntil: deps.now() + deps.limits.revocationLeaseMs }));
   if (claim === 'absent') {
-    await revokeClaimed(parts, { viewerId, claimed: { ids: [], reclaimed: [] }, hint, by: 'revoke' });
+    await revokeClaimed(deps, { viewerId, claimed: { ids: [], reclaimed: [] }, hint, by: 'revoke' });
     return { kind: 'absent' };
   }
   const claimed = { ids: [sessionId], reclaimed: claim === 'reclaimed' ? [sessionId] : [] };
-  const outcome = await revokeClaimed(parts, { viewerId, claimed, hint, by: 'revoke' });
+  const outcome = await revokeClaimed(deps, { viewerId, claimed, hint, by: 'revoke' });
   if (outcome.revoked.length > 0) return { kind: 'revoked' };
   return { kind: 'failed', pending: outcome.pending === null ? 'leased' : 'released' };
 }

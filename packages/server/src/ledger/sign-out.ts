@@ -4,8 +4,9 @@
  * mint in flight will be refused) and claims every id of the ledger, live or already being revoked
  * (a retry takes over an earlier sign-out whose answer was lost); 3. the ids are revoked and settled.
  */
-import type { LedgerParts } from './ledger-parts.js';
-import { logoutAnswer, type LogoutAnswer } from './logout-answer.js';
+import type { LedgerDeps } from './ledger-deps.js';
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { signOutAnswer } from './logout-answer.js';
 import { revokeClaimed } from './revoke-claimed.js';
 import { storeCall } from './store-call.js';
 
@@ -14,11 +15,11 @@ import { storeCall } from './store-call.js';
  * that shares the store).
  * @throws {EndpointError} `store-unavailable` when the store could not hint or claim (nothing revoked; a retry is safe)
  */
-export async function signOut(parts: LedgerParts, viewerId: string): Promise<LogoutAnswer> {
+export async function signOutViewer(deps: LedgerDeps, viewerId: string): Promise<LogoutAnswer> {
   const context = { viewerId, message: 'the session store could not be reached: nothing was revoked yet; sign out again once it is back' };
-  const hint = await storeCall(parts, context, () => parts.store.hint(viewerId));
-  const now = parts.now();
-  const claimed = await storeCall(parts, context, () =>
-    parts.store.signOut({ viewerId, leaseUntil: now + parts.limits.revocationLeaseMs, rememberUntil: now + parts.limits.sessionLifetimeMs }));
-  return logoutAnswer(await revokeClaimed(parts, { viewerId, claimed, hint, by: 'sign-out' }));
+  const hint = await storeCall(deps, context, () => deps.store.hint(viewerId));
+  const now = deps.now();
+  const claimed = await storeCall(deps, context, () =>
+    deps.store.signOut({ viewerId, leaseUntil: now + deps.limits.revocationLeaseMs, rememberUntil: now + deps.limits.sessionLifetimeMs }));
+  return signOutAnswer(await revokeClaimed(deps, { viewerId, claimed, hint, by: 'sign-out' }));
 }

@@ -1,5 +1,6 @@
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { EndpointError } from '../errors.js';
-import type { LedgerParts } from './ledger-parts.js';
+import type { LedgerDeps } from './ledger-deps.js';
 
 /** What a failed store call is about: for the report, and the endpoint's own message. */
 export interface StoreCallContext {
@@ -14,11 +15,11 @@ export interface StoreCallContext {
  * `EndpointError` coded `store-unavailable` with the endpoint's own message.
  * @throws {EndpointError} `store-unavailable`
  */
-export async function storeCall<T>(parts: Pick<LedgerParts, 'report'>, context: StoreCallContext, call: () => Promise<T>): Promise<T> {
+export async function storeCall<T>(deps: Pick<LedgerDeps, 'report'>, context: StoreCallContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    parts.report(error, context.viewerId === undefined ? { code: 'store-unavailable' } : { code: 'store-unavailable', viewerId: context.viewerId });
-    throw new EndpointError('store-unavailable', context.message, { cause: error });
+    deps.report(error, context.viewerId === undefined ? { code: ENDPOINT_CODES.storeUnavailable } : { code: ENDPOINT_CODES.storeUnavailable, viewerId: context.viewerId });
+    throw new EndpointError(ENDPOINT_CODES.storeUnavailable, context.message, { cause: error });
   }
 }

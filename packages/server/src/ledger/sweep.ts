@@ -6,8 +6,9 @@
  * is dropped once nothing of theirs waits. Safe on every instance at once: a lease keeps two sweeps
  * off one id.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { inParallel } from './in-parallel.js';
-import type { LedgerParts } from './ledger-parts.js';
+import type { LedgerDeps } from './ledger-deps.js';
 import { keepHint, keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
 import { storeCall } from './store-call.js';
 import type { ClaimedIds, PendingHint } from '../stores/session-store.js';
@@ -33,36 +34,36 @@ export interface SweepReport {
  * Retries every revocation that is due.
  * @throws {EndpointError} `store-unavailable` when the store's index of hints could not be read (what was done before stays done)
  */
-export async function revokePending(parts: LedgerParts): Promise<SweepReport> {
+export async function revokePending(deps: LedgerDeps): Promise<SweepReport> {
   const report: SweepReport = { viewers: 0, revoked: 0, failed: 0, pending: 0 };
-  await rewriteHints(parts);
-  await revokeOrphans(parts, report);
+  await rewriteHints(deps);
+  await revokeOrphans(deps, report);
   let cursor = '0';
   do {
-    const page = await storeCall(parts, { message: 'the session store could not be read: the sweep stopped; run it again once the store is back' }, () =>
-      parts.store.listHints({ cursor, count: SWEEP_PAGE }));
-    await inParallel(page.hints, SWEEP_CONCURRENCY, (hint) => sweepViewer(parts, hint, report));
+    const page = await storeCall(deps, { message: 'the session store could not be read: the sweep stopped; run it again once the store is back' }, () =>
+      deps.store.listHints({ cursor, count: SWEEP_PAGE }));
+    await inParallel(page.hints, SWEEP_CONCURRENCY, (hint) => sweepViewer(deps, hint, report));
     cursor = page.cursor;
   } while (cursor !== '0');
   return report;
 }
 
-async function sweepViewer(parts: LedgerParts, hint: PendingHint, report: SweepReport): Promise<void> {
+async function sweepViewer(deps: LedgerDeps, hint: PendingHint, report: SweepReport): Promise<void> {
   report.viewers += 1;
-  const claimed = await claimDue(parts, hint.viewerId);
+  const claimed = await claimDue(deps, hint.viewerId);
   if (claimed === null) return;
-  const outcome = await revokeClaimed(parts, { viewerId: hint.viewerId, claimed, hint: hint.token, by: 'sweep' });
+  const outcome = await revokeClaimed(deps, { viewerId: hint.viewerId, claimed, hint: hint.token, by: 'sweep' });
   report.revoked += outcome.revoked.length;
   report.failed += outcome.failed.length;
   report.pending += outcome.pending?.length ?? outcome.failed.length;
 }
 
 /** The viewer's ids whose lease has lapsed, claimed anew; `null` when the store failed (reported; the hint stays). */
-async function claimDue(parts: LedgerParts, viewerId: string): Promise<ClaimedIds | null> {
+async function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds | null> {
   try {
-    return await parts.store.claimPending({ viewerId, leaseUntil: parts.now() + parts.limits.revocationLeaseMs });
+    return await deps.store.claimPending({ viewerId, leaseUntil: deps.now() + deps.limits.revocationLeaseMs });
   } catch (error) {
-    parts.report(error, { code: 'store-unavailable', viewerId });
+    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
     return null;
   }
 }
@@ -71,18 +72,18 @@ async function claimDue(parts: LedgerParts, viewerId: string): Promise<ClaimedId
  * Writes the hints this instance could not write before, `SWEEP_CONCURRENCY` at a time (so that a
  * store waiting for replicas acknowledges them in batches); a failure keeps the viewer for the next sweep.
  */
-async function rewriteHints(parts: LedgerParts): Promise<void> {
-  await inParallel(parts.backlog.takeHints(), SWEEP_CONCURRENCY, (viewerId) =>
-    parts.store.hint(viewerId).catch((error: unknown) => {
-      parts.report(error, { code: 'store-unavailable', viewerId });
-      keepHint(parts, viewerId);
+async function rewriteHints(deps: LedgerDeps): Promise<void> {
+  await inParallel(deps.backlog.takeHints(), SWEEP_CONCURRENCY, (viewerId) =>
+    deps.store.hint(viewerId).catch((error: unknown) => {
+      deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
+      keepHint(deps, viewerId);
     }));
 }
 
 /** Revokes the ids this instance could neither record nor revoke; a failure keeps them for the next sweep. */
-async function revokeOrphans(parts: LedgerParts, report: SweepReport): Promise<void> {
-  const orphans = parts.backlog.takeOrphans();
-  const results = await inParallel(orphans, SWEEP_CONCURRENCY, (orphan) => revokeAtService(parts, { ...orphan, by: 'unrecorded-mint', retry: true }));
+async function revokeOrphans(deps: LedgerDeps, report: SweepReport): Promise<void> {
+  const orphans = deps.backlog.takeOrphans();
+  const results = await inParallel(orphans, SWEEP_CONCURRENCY, (orphan) => revokeAtService(deps, { ...orphan, by: 'unrecorded-mint', retry: true }));
   orphans.forEach((orphan, index) => {
     if (results[index]) {
       report.revoked += 1;
@@ -90,6 +91,6 @@ async function revokeOrphans(parts: LedgerParts, report: SweepReport): Promise<v
     }
     report.failed += 1;
     report.pending += 1;
-    keepOrphan(parts, orphan);
+    keepOrphan(deps, orphan);
   });
 }

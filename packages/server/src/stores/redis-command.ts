@@ -6,6 +6,7 @@
  * written so that running it with its answer lost loses nothing (claims lease, they never delete).
  * A write that must survive a failover goes through the replica acknowledgements (replica-acks.ts).
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { RedisScript } from './redis-scripts.js';
 import { EndpointError } from '../errors.js';
 import type { RedisConnection } from './redis-connection.js';
@@ -70,7 +71,7 @@ export function createRedisRunner(options: RedisRunnerOptions): RedisRunner {
 async function withinTimeout(options: RedisRunnerOptions, name: string, send: (signal: AbortSignal) => Promise<unknown>): Promise<unknown> {
   if (!options.connection.isReady()) {
     throw new EndpointError(
-      'store-unavailable',
+      ENDPOINT_CODES.storeUnavailable,
       `The Redis store's client is not connected, so ${name} was not sent; connect it (await client.connect()) and check that Redis runs at its URL`,
     );
   }
@@ -106,7 +107,7 @@ function storeError(error: unknown, context: { name: string; timedOut: boolean; 
   if (error instanceof EndpointError) return error;
   if (context.timedOut) {
     return new EndpointError(
-      'store-unavailable',
+      ENDPOINT_CODES.storeUnavailable,
       `Redis did not answer the store's ${context.name} within ${context.timeoutMs} ms; check the server and the network, or raise the store's timeoutMs`,
       { cause: error },
     );
@@ -114,13 +115,13 @@ function storeError(error: unknown, context: { name: string; timedOut: boolean; 
   const reason = error instanceof Error ? error.message : String(error);
   if (context.kind === 'server' && reason.startsWith('MOVED')) {
     return new EndpointError(
-      'store-unavailable',
+      ENDPOINT_CODES.storeUnavailable,
       `Redis answered the store's ${context.name} with MOVED: the server is one node of a Redis Cluster; connect with createCluster({ rootNodes }) and give it to the store as cluster instead of client`,
       { cause: error },
     );
   }
   return new EndpointError(
-    'store-unavailable',
+    ENDPOINT_CODES.storeUnavailable,
     `The Redis store's ${context.name} failed (${reason}); check that Redis runs and that the client can reach it`,
     { cause: error },
   );

@@ -5,6 +5,7 @@
  * them and reads their replies. With `replicas`, the writes the endpoint relies on after a failover
  * (a recorded id, a sign-out, the sweep's hint) wait for the replicas (replica-acks.ts).
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { randomUUID } from 'node:crypto';
 import { EndpointError } from '../errors.js';
 import { createRedisRunner } from './redis-command.js';
@@ -104,7 +105,7 @@ function readHints(reply: unknown): { hints: PendingHint[]; cursor: string } {
 
 function unexpectedReply(operation: string, reply: unknown): EndpointError {
   return new EndpointError(
-    'store-unavailable',
+    ENDPOINT_CODES.storeUnavailable,
     `The Redis store's ${operation} got a reply of an unexpected shape (${typeof reply}); is a key under the store's prefix used by something else?`,
   );
 }

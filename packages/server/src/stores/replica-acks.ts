@@ -10,6 +10,7 @@
  * order), then one `WAIT` for all of them. A connection lost mid-batch fails the whole batch: a
  * `WAIT` never speaks for writes sent on another connection.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { EndpointError } from '../errors.js';
 import type { RedisConnection, RedisStoreClient, RoutedCommand } from './redis-connection.js';
 
@@ -152,12 +153,12 @@ async function shortfallError(options: ReplicaAckOptions, node: RedisStoreClient
   const seen = `${acknowledged} of ${options.replicas} replica(s) acknowledged the write within ${options.timeoutMs} ms`;
   if (connected !== null && connected < options.replicas) {
     return new EndpointError(
-      'store-unavailable',
+      ENDPOINT_CODES.storeUnavailable,
       `${seen}: the primary has ${connected} replica(s) connected, fewer than the store waits for (${asked}); add replicas to every primary, or lower replicas`,
     );
   }
   return new EndpointError(
-    'store-unavailable',
+    ENDPOINT_CODES.storeUnavailable,
     `${seen} (${asked}); check the replicas' link to their primary and their lag (INFO replication), or raise replicaTimeoutMs`,
   );
 }

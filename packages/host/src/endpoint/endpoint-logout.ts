@@ -3,17 +3,32 @@
 // second and twice that before the third. Only failures that may pass are tried again: no answer (a
 // network error, the deadline) and the answers 408, 429 and 5xx (a store down answers 503). Any other
 // answer (404: no logout route; 401: the backend does not know the viewer) is final at once.
+import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { httpStatus } from './http-answer.js';
-import type { EndpointSignOut } from './logout-result.js';
-import type { EndpointLogout, SessionEndpointCallbacks } from './session-endpoint.js';
+import type { SessionEndpointCallbacks } from './session-endpoint.js';
 
 /** Attempts of one endpoint's sign-out before it is reported as failed. */
-export const LOGOUT_ATTEMPTS = 3;
+const LOGOUT_ATTEMPTS = 3;
 /** Wait before the second attempt, ms; doubled before each further one (1 s, then 2 s). */
-export const LOGOUT_RETRY_DELAY_MS = 1_000;
+const LOGOUT_RETRY_DELAY_MS = 1_000;
 /** How long one attempt may take before it counts as failed (the request is left to end on its own), ms. */
-export const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
+const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
+
+/**
+ * What one session endpoint's sign-out did: its logout answer (`LogoutAnswer`) with what only the
+ * browser adds, as its part of the ledger's `LogoutResult`.
+ */
+export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete'> {
+  /** The endpoint. */
+  endpoint: string;
+  /** Ids whose revocation failed at the service, each with an `EmbedError` `revoke-failed` (the endpoint's sentence). */
+  failed: { sessionId: string; error: unknown }[];
+  /** How it went: the endpoint's answer said `complete` or not (`pending`), or there was none (`failed`). */
+  backend: 'complete' | 'pending' | 'failed';
+  /** Why the sign-out failed, when `backend` is `failed`. */
+  error?: EmbedError;
+}
 
 /** The timers an endpoint's sign-out waits with: the page's window. */
 export type LogoutTimers = Pick<Window, 'setTimeout' | 'clearTimeout'>;
@@ -25,7 +40,7 @@ function worthRetrying(error: unknown): boolean {
 }
 
 /** One attempt: the endpoint's answer, or a rejection once `LOGOUT_ATTEMPT_TIMEOUT_MS` has passed without it. */
-function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<EndpointLogout> {
+function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<LogoutAnswer> {
   let timer = 0;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = timers.setTimeout(() => reject(new EmbedError('revoke-failed', `no answer in ${LOGOUT_ATTEMPT_TIMEOUT_MS} ms`)), LOGOUT_ATTEMPT_TIMEOUT_MS);
@@ -33,8 +48,8 @@ function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Pro
   return Promise.race([Promise.resolve().then(callbacks.logout), deadline]).finally(() => timers.clearTimeout(timer));
 }
 
-/** The endpoint's answer: `complete` when its backend confirmed that nothing waits, else `pending`. */
-function answered(endpoint: string, answer: EndpointLogout): EndpointSignOut {
+/** The endpoint's answer as its part of the `LogoutResult`: each failure an `EmbedError`, `complete` when its backend confirmed that nothing waits, else `pending`. */
+function answered(endpoint: string, answer: LogoutAnswer): EndpointSignOut {
   const failed = answer.failed.map(({ sessionId, error }) => ({ sessionId, error: new EmbedError('revoke-failed', error) }));
   return { endpoint, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending' };
 }

@@ -1,17 +1,11 @@
+import {
+  logoutAnswerOf, logoutPath, revokePath, sessionIdOf, UNKNOWN_SESSION, type LogoutAnswer,
+} from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { errorCode, mintRefusal } from './mint-refusal.js';
 
-/** What the viewer's logout through an endpoint did, as the endpoint answers it (`@svc-embed/server`'s logout answer). */
-export interface EndpointLogout {
-  /** Ids of the viewer the endpoint revoked: from every tab, page load and device. */
-  revoked: string[];
-  /** Ids whose revocation failed at the service, each with the endpoint's sentence. */
-  failed: { sessionId: string; error: string }[];
-  /** Every id of the viewer still waiting for revocation at the backend (the failed ones among them). */
-  pending: string[];
-  /** True when the backend confirmed that nothing of the viewer waits. */
-  complete: boolean;
-}
+/** What the endpoint's client uses of the page's window: `fetch`, and `location` (its origin names a refused one). */
+export type EndpointWindow = Pick<Window, 'fetch' | 'location'>;
 
 /** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend, and its logout. */
 export interface SessionEndpointCallbacks {
@@ -22,7 +16,7 @@ export interface SessionEndpointCallbacks {
   /** `DELETE <endpoint>/<id>`; rejects with `revoke-failed` naming the request when it fails or gets no answer. */
   revokeSessionId(sessionId: string): Promise<void>;
   /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer; one attempt (the ledger retries). */
-  logout(): Promise<EndpointLogout>;
+  logout(): Promise<LogoutAnswer>;
   /** Whether `sessionId` was minted through these callbacks: the endpoint recorded it, so its sign-out answers for it. */
   mintedHere(sessionId: string): boolean;
 }
@@ -32,17 +26,18 @@ export interface SessionEndpointCallbacks {
  * `DELETE` answered 404 `unknown-session` (the id is not in the viewer's ledger: revoked already,
  * expired, or never the endpoint's) resolves: nothing is left to revoke.
  */
-async function call(method: string, url: string, refusal: (response: Response, at: string) => EmbedError | Promise<EmbedError>): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  if (response.ok) return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
-  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === 'unknown-session') return {};
-  throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`);
+async function call(win: EndpointWindow, method: string, url: string, refusal: (response: Response, at: string, win: EndpointWindow) => EmbedError | Promise<EmbedError>): Promise<unknown> {
+  const response = await win.fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (response.ok) return response.status === 204 ? {} : await response.json();
+  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === UNKNOWN_SESSION) return {};
+  throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`, win);
 }
 
-/** The endpoint's logout answer: its three lists, `complete` only when it says `true`. */
-function logoutAnswer({ revoked, failed, pending, complete }: Record<string, unknown>): EndpointLogout {
-  if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) throw new EmbedError('revoke-failed', 'no logout answer');
-  return { revoked, failed, pending, complete: complete === true };
+/** The endpoint's logout answer, read with the contract's parser: its three lists, `complete` only when it says `true`. */
+function logoutAnswer(body: unknown): LogoutAnswer {
+  const answer = logoutAnswerOf(body);
+  if (!answer) throw new EmbedError('revoke-failed', 'no logout answer');
+  return answer;
 }
 
 /** A revocation or logout the endpoint refused: `revoke-failed`, naming the status, with the `Response` as its `cause` (the ledger retries a 408, 429 or 5xx). */
@@ -53,28 +48,30 @@ const revokeRefusal = (response: Response, at: string) => new EmbedError('revoke
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
  * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
  * complete }`). A non-2xx answer is a failure that names the status, never a success; a mint answered
- * 409 (`signed-out`) fails with `signed-out`.
+ * 409 (`signed-out`) fails with `signed-out`. The routes, codes and answers are the protocol's
+ * contract (`@svc-embed/protocol/session-endpoint`).
+ * @param win the page's window, whose `fetch` calls the endpoint (default: this window)
  */
-export function sessionEndpointCallbacks(endpoint: string): SessionEndpointCallbacks {
+export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow = window): SessionEndpointCallbacks {
   const base = endpoint.replace(/\/+$/, '');
   const minted = new Set<string>();
   return {
     endpoint: base,
     async mintSessionId() {
-      const { sessionId } = await call('POST', base, mintRefusal);
+      const sessionId = sessionIdOf(await call(win, 'POST', base, mintRefusal));
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
       minted.add(sessionId);
       return sessionId;
     },
     mintedHere: (sessionId) => minted.has(sessionId),
     async revokeSessionId(sessionId) {
-      const url = `${base}/${encodeURIComponent(sessionId)}`;
-      await call('DELETE', url, revokeRefusal).catch((cause: unknown) => {
+      const url = revokePath(base, sessionId);
+      await call(win, 'DELETE', url, revokeRefusal).catch((cause: unknown) => {
         // No answer at all (the backend down, the network gone): named like a refused one.
         throw cause instanceof EmbedError ? cause : new EmbedError('revoke-failed', `DELETE ${url} got no answer (${cause}); the id may still be live`, cause);
       });
     },
-    logout: () => call('POST', `${base}/logout`, revokeRefusal).then(logoutAnswer),
+    logout: () => call(win, 'POST', logoutPath(base), revokeRefusal).then(logoutAnswer),
   };
 }
 
@@ -89,11 +86,11 @@ export interface SessionCallbacks {
  * `sessionEndpoint`'s callbacks, or the page's own `mintSessionId` and `revokeSessionId`.
  * @throws {EmbedError} `invalid-option` for `sessionEndpoint` with either of them
  */
-export function sessionCallbacks(options: Partial<Omit<SessionCallbacks, 'endpoint'>> & { sessionEndpoint?: string }): SessionCallbacks {
+export function sessionCallbacks(options: Partial<Omit<SessionCallbacks, 'endpoint'>> & { sessionEndpoint?: string }, win: EndpointWindow): SessionCallbacks {
   const { sessionEndpoint, mintSessionId, revokeSessionId } = options;
   if (sessionEndpoint === undefined) return { mintSessionId, revokeSessionId, endpoint: undefined };
   if (mintSessionId || revokeSessionId) throw new EmbedError('invalid-option', 'give sessionEndpoint or mintSessionId and revokeSessionId, not both');
-  const endpoint = sessionEndpointCallbacks(sessionEndpoint);
+  const endpoint = sessionEndpointCallbacks(sessionEndpoint, win);
   return { mintSessionId: endpoint.mintSessionId, revokeSessionId: endpoint.revokeSessionId, endpoint };
 }
 

@@ -1,9 +1,9 @@
+import { errorCodeOf, FORBIDDEN_ORIGIN } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 
 /** The `error.code` of a session endpoint's error answer (`{ "error": { "code": ... } }`), if it has one. */
 export async function errorCode(response: Response): Promise<unknown> {
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown } } | undefined;
-  return body?.error?.code;
+  return errorCodeOf(await response.json().catch(() => undefined));
 }
 
 /**
@@ -15,13 +15,15 @@ export async function errorCode(response: Response): Promise<unknown> {
  * out while the id was minted (`signed-out`, the endpoint revoked it). None of these changes by trying
  * again, so none is retried. Anything else (429, 5xx) is `mint-failed` and retried.
  * @param at what happened: `POST /api/embed-session answered HTTP 401`
+ * @param win the page's window: its `location.origin` names the origin to allow
  */
-export async function mintRefusal(response: Response, at: string): Promise<EmbedError> {
+export async function mintRefusal(response: Response, at: string, win: Pick<Window, 'location'>): Promise<EmbedError> {
   const { status } = response;
   if (status === 401) return new EmbedError('endpoint-unauthorized', `${at}: the viewer is not signed in to your backend`);
   if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path, and that a dev server in front of your backend forwards it`);
   if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
   if (status !== 403) return new EmbedError('mint-failed', at);
-  if ((await errorCode(response)) !== 'forbidden-origin') return new EmbedError('endpoint-forbidden', at);
-  return new EmbedError('endpoint-forbidden-origin', `${at} forbidden-origin: add ${location.origin} to its allowedOrigins`);
+  const code = await errorCode(response);
+  if (code !== FORBIDDEN_ORIGIN) return new EmbedError('endpoint-forbidden', at);
+  return new EmbedError('endpoint-forbidden-origin', `${at} ${code}: add ${win.location.origin} to its allowedOrigins`);
 }
