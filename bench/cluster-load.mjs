@@ -147,7 +147,7 @@ async function loadPart(options) {
 function failoverRow(run) {
   const { figures, fault, load } = run;
   const partition = run.partitionMs > 0 ? `${run.partitionMs} ms` : 'none';
-  const cells = [run.seed, `replicas: ${run.replicas}`, partition, `at answer ${fault.answeredAtKill}, slots ${run.victimSlots.map(([from, to]) => `${from}-${to}`).join(',')}`, `${format(fault.failoverMs)} / ${format(fault.backMs)}`];
+  const cells = [run.seed, `replicas: ${run.replicas}`, partition, `at answer ${fault.answeredAtKill}, slots ${run.victimSlots.map((range) => range.join('-')).join(',')}`, `${format(fault.failoverMs)} / ${format(fault.backMs)}`];
   const counts = [format(figures.minted), format(figures.handedOut), format(figures.refused), `**${figures.lost}**`, figures.mintedLive, format((figures.handedOut * 1000) / load.ms)];
   return `| ${[...cells, ...counts].join(' | ')} |`;
 }

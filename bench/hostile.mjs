@@ -73,7 +73,7 @@ async function flood(context, site) {
     for (let round = 0; round < ROUNDS; round += 1) {
       const page = await floodPage(context, site);
       for (const kind of round % 2 ? ['view', 'new-expiry'] : ['new-expiry', 'view'])
-        times[kind].push(await page.evaluate(([kind, count]) => window.__hostile.flood(kind, count), [kind, count]));
+        times[kind].push(await page.evaluate((flood) => window.__hostile.flood(flood.kind, flood.count), { kind, count }));
       mints = Math.max(mints, await page.evaluate(() => window.__hostile.stats().mints));
       await page.close();
     }
@@ -100,7 +100,7 @@ async function main() {
     for (const mode of ['expiry-storm', 'auth-storm'])
       for (const mintMs of [0, 50]) {
         const row = await storm(context, site, { mode, mintMs });
-        const failures = Object.entries(row.failures).map(([code, n]) => `${n} ${code}`).join(', ') || 'none';
+        const failures = Object.entries(row.failures).map((failure) => `${failure[1]} ${failure[0]}`).join(', ') || 'none';
         console.log(`| ${mode} | ${mintMs ? `${mintMs} ms` : 'instant'} | ${row.mints} | ${failures} | ${row.limitLogs} | ${row.revoked} | ${row.mostRevoking} | ${row.logoutMs} |`);
       }
     const { rows, mints } = await flood(context, site);

@@ -44,7 +44,7 @@ function selfTimes(profile, n = 14) {
     totals.set(name, (totals.get(name) ?? 0) + ms);
     all += ms;
   });
-  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, ms]) => ({ name, ms, share: ms / all }));
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, n).map((total) => ({ name: total[0], ms: total[1], share: total[1] / all }));
 }
 
 async function profiled(session, run) {
@@ -71,7 +71,7 @@ try {
   await page.goto(`${server.hostOrigin}/host.html?frame=${encodeURIComponent(server.frameOrigin)}`);
   await page.evaluate(() => window.__bench.setup());
   const frame = page.frames().find((f) => f.url().startsWith(server.frameOrigin));
-  const bench = (name, ...args) => page.evaluate(([name, args]) => window.__bench[name](...args), [name, args]);
+  const bench = (name, ...args) => page.evaluate((call) => window.__bench[call.name](...call.args), { name, args });
   const host = await context.newCDPSession(page);
   const inFrame = await context.newCDPSession(frame);
   // Warm-up, then the profiles.

@@ -156,7 +156,7 @@ const ms = (value) => Math.round(value).toLocaleString('en-US');
 
 /** Prints one engine's table and ratios. */
 function report(version, { times, failures, requested }) {
-  const medians = Object.fromEntries(Object.entries(times).filter(([, values]) => values.length).map(([variant, values]) => [variant, median(values)]));
+  const medians = Object.fromEntries(Object.entries(times).filter((entry) => entry[1].length).map((entry) => [entry[0], median(entry[1])]));
   console.log(`\n### ${version}\n\nmint ${MINT_MS} ms, new connection ${CONNECT_MS} ms, answer ${RTT_MS} ms; ${ROUNDS} rounds, create -> ready\n`);
   console.log('| variant | median, ms | min–max, ms | vs hand-written, ms | embed URL requested, median ms |\n| --- | --- | --- | --- | --- |');
   const hand = medians['hand-written'];

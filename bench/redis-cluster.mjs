@@ -46,7 +46,7 @@ export async function clusterNodes(port) {
       role: flags.includes('master') ? 'primary' : 'replica',
       primaryId: primaryId === '-' ? null : primaryId,
       failed: /fail/.test(flags),
-      slots: slots.filter((slot) => /^\d/.test(slot)).map((slot) => slot.split('-').map(Number)).map(([from, to]) => [from, to ?? from]),
+      slots: slots.filter((slot) => /^\d/.test(slot)).map((slot) => slot.split('-').map(Number)).map((range) => [range[0], range[1] ?? range[0]]),
     };
   });
 }
@@ -88,6 +88,29 @@ export async function startRedisCluster({ primaries = 3, replicasPerPrimary = 1,
   }
 }
 
+/**
+ * Kills the primary on `port` (SIGKILL to its pid): its replica is promoted after
+ * `nodeTimeoutMs`. With `replicaCutOffMs`, its replica is cut off from it for that long first,
+ * as in a network partition: the replica is stopped (SIGSTOP), the primary drops its link
+ * (`CLIENT KILL TYPE replica`) and goes on answering writes that never reach the replica; then
+ * the primary is killed and the replica continued.
+ */
+async function killPrimary(nodes, port, { replicaCutOffMs = 0 } = {}) {
+  const node = nodes.find((candidate) => candidate.port === port);
+  if (!node) throw new Error(`no node of this cluster on port ${port}`);
+  const layout = await clusterNodes(port);
+  const primaryId = layout.find((known) => known.port === port)?.id;
+  const replica = nodes.find((candidate) => candidate.port === layout.find((known) => known.primaryId === primaryId)?.port);
+  if (replicaCutOffMs > 0) {
+    replica?.pause();
+    await redisCli(port, ['CLIENT', 'KILL', 'TYPE', 'replica']);
+    await delay(replicaCutOffMs);
+  }
+  node.killed = true;
+  await node.kill();
+  replica?.resume();
+}
+
 /** What a started cluster offers its test or benchmark. */
 function clusterHandle(nodes) {
   const living = () => nodes.filter((node) => !node.killed);
@@ -105,32 +128,12 @@ function clusterHandle(nodes) {
     primaryFor: async (key) => {
       const port = living()[0].port;
       const slot = Number((await redisCli(port, ['CLUSTER', 'KEYSLOT', key])).trim());
-      const owner = (await clusterNodes(port)).find((node) => node.role === 'primary' && !node.failed && node.slots.some(([from, to]) => slot >= from && slot <= to));
+      const owner = (await clusterNodes(port)).find((node) => node.role === 'primary' && !node.failed && node.slots.some((range) => slot >= range[0] && slot <= range[1]));
       if (!owner) throw new Error(`no primary serves slot ${slot}`);
       return owner.port;
     },
-    /**
-     * Kills the primary on `port` (SIGKILL to its pid): its replica is promoted after
-     * `nodeTimeoutMs`. With `replicaCutOffMs`, its replica is cut off from it for that long first,
-     * as in a network partition: the replica is stopped (SIGSTOP), the primary drops its link
-     * (`CLIENT KILL TYPE replica`) and goes on answering writes that never reach the replica; then
-     * the primary is killed and the replica continued.
-     */
-    killPrimary: async (port, { replicaCutOffMs = 0 } = {}) => {
-      const node = nodes.find((candidate) => candidate.port === port);
-      if (!node) throw new Error(`no node of this cluster on port ${port}`);
-      const layout = await clusterNodes(port);
-      const primaryId = layout.find((known) => known.port === port)?.id;
-      const replica = nodes.find((candidate) => candidate.port === layout.find((known) => known.primaryId === primaryId)?.port);
-      if (replicaCutOffMs > 0) {
-        replica?.pause();
-        await redisCli(port, ['CLIENT', 'KILL', 'TYPE', 'replica']);
-        await delay(replicaCutOffMs);
-      }
-      node.killed = true;
-      await node.kill();
-      replica?.resume();
-    },
+    /** Kills the primary on `port`, its replica cut off from it first with `replicaCutOffMs` (see killPrimary). */
+    killPrimary: (port, options) => killPrimary(nodes, port, options),
     /** Resolves once the slots of the killed primary on `port` are served again (its replica promoted) and the cluster is whole. */
     waitForFailover: async (port) => {
       await until(async () => {

@@ -76,49 +76,15 @@ async function main() {
     const frame = page.frames().find((f) => f.url().startsWith(server.frameOrigin));
     const frameIsolated = await frame.evaluate(() => crossOriginIsolated);
     if (!hostIsolated || !frameIsolated) console.warn(`warning: not cross-origin isolated (host ${hostIsolated}, frame ${frameIsolated}): timers have 100 µs resolution`);
-    const bench = (name, ...args) => page.evaluate(([name, args]) => window.__bench[name](...args), [name, args]);
+    const bench = (name, ...args) => page.evaluate((call) => window.__bench[call.name](...call.args), { name, args });
     const log = (line) => process.stderr.write(`${line}\n`);
     const started = performance.now();
 
-    // (a) throughput and latency, SDK and raw alternating (ABBA) in every round, after a warm-up.
-    log(`(a) events frame -> host: ${ROUNDS} rounds of ${BURSTS} ${BURST}-event bursts and a ${SERIES}-event series per variant`);
-    for (const variant of ['sdk', 'raw']) {
-      await bench('burst', variant, BURST);
-      await bench('series', variant, SERIES);
-    }
-    const a = { sdk: [], raw: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 ? ['raw', 'sdk'] : ['sdk', 'raw'];
-      const results = {};
-      for (const variant of order) results[variant] = { burst: { ms: 0, sendMs: 0 } };
-      // Burst by burst, alternating (ABBA), so both variants see the same load on the machine.
-      for (let i = 0; i < BURSTS; i++)
-        for (const variant of i % 2 ? [...order].reverse() : order) {
-          const { ms, sendMs } = await bench('burst', variant, BURST);
-          results[variant].burst.ms += ms;
-          results[variant].burst.sendMs += sendMs;
-        }
-      for (const variant of [...order].reverse()) results[variant].series = await bench('series', variant, SERIES);
-      for (const variant of order) a[variant].push(results[variant]);
-    }
+    const a = await throughput(bench, log);
     const clock = await bench('clockCheck', CLOCK_PINGS);
 
-    // (b) per-message cost of the inbound filter, in the page.
-    log(`(b) inbound filter: ${ROUNDS} rounds of ${FILTER_BATCHES} batches of ${FILTER['other-window']} (other window) or ${FILTER.valid} (valid) synthetic messages per listener`);
-    const KINDS = ['other-window', 'valid'];
-    for (const kind of KINDS) await bench('filterRound', kind, FILTER[kind], 3);
-    const b = Object.fromEntries(KINDS.map((kind) => [kind, { empty: [], raw: [], sdk: [] }]));
-    for (let round = 0; round < ROUNDS; round++)
-      for (const kind of KINDS) {
-        const result = await bench('filterRound', kind, FILTER[kind], FILTER_BATCHES);
-        for (const listener of ['empty', 'raw', 'sdk']) b[kind][listener].push(result[listener]);
-      }
-
-    // (c) session-expiring -> set-session, one new signed embed per round.
-    log(`(c) renewal: ${RENEWALS} signed embeds (after 3 warm-up ones)`);
-    for (let k = 0; k < 3; k++) await bench('renewal', -k - 1);
-    const c = [];
-    for (let k = 0; k < RENEWALS; k++) c.push(await bench('renewal', k));
+    const b = await filterCosts(bench, log);
+    const c = await renewals(bench, log);
     const seconds = (performance.now() - started) / 1000;
 
     printTable({ info, a, b, c, clock, seconds, isolated: hostIsolated && frameIsolated });
@@ -127,6 +93,54 @@ async function main() {
     rmSync(profile, { recursive: true, force: true });
     await server.close();
   }
+}
+
+/** (a) Throughput and latency, SDK and raw alternating (ABBA) in every round, after a warm-up. */
+async function throughput(bench, log) {
+  log(`(a) events frame -> host: ${ROUNDS} rounds of ${BURSTS} ${BURST}-event bursts and a ${SERIES}-event series per variant`);
+  for (const variant of ['sdk', 'raw']) {
+    await bench('burst', variant, BURST);
+    await bench('series', variant, SERIES);
+  }
+  const a = { sdk: [], raw: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? ['raw', 'sdk'] : ['sdk', 'raw'];
+    const results = {};
+    for (const variant of order) results[variant] = { burst: { ms: 0, sendMs: 0 } };
+    // Burst by burst, alternating (ABBA), so both variants see the same load on the machine.
+    for (let i = 0; i < BURSTS; i++)
+      for (const variant of i % 2 ? [...order].reverse() : order) {
+        const { ms, sendMs } = await bench('burst', variant, BURST);
+        results[variant].burst.ms += ms;
+        results[variant].burst.sendMs += sendMs;
+      }
+    for (const variant of [...order].reverse()) results[variant].series = await bench('series', variant, SERIES);
+    for (const variant of order) a[variant].push(results[variant]);
+  }
+  return a;
+}
+
+/** (b) Per-message cost of the inbound filter, in the page. */
+async function filterCosts(bench, log) {
+  log(`(b) inbound filter: ${ROUNDS} rounds of ${FILTER_BATCHES} batches of ${FILTER['other-window']} (other window) or ${FILTER.valid} (valid) synthetic messages per listener`);
+  const KINDS = ['other-window', 'valid'];
+  for (const kind of KINDS) await bench('filterRound', kind, FILTER[kind], 3);
+  const b = Object.fromEntries(KINDS.map((kind) => [kind, { empty: [], raw: [], sdk: [] }]));
+  for (let round = 0; round < ROUNDS; round++)
+    for (const kind of KINDS) {
+      const result = await bench('filterRound', kind, FILTER[kind], FILTER_BATCHES);
+      for (const listener of ['empty', 'raw', 'sdk']) b[kind][listener].push(result[listener]);
+    }
+  return b;
+}
+
+/** (c) session-expiring -> set-session, one new signed embed per round. */
+async function renewals(bench, log) {
+  log(`(c) renewal: ${RENEWALS} signed embeds (after 3 warm-up ones)`);
+  for (let k = 0; k < 3; k++) await bench('renewal', -k - 1);
+  const c = [];
+  for (let k = 0; k < RENEWALS; k++) c.push(await bench('renewal', k));
+  return c;
 }
 
 function printTable({ info, a, b, c, clock, seconds, isolated }) {

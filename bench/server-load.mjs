@@ -91,7 +91,7 @@ function throughputTable(results) {
 
 /** This build against the baseline, store by store: median mints per second and CPU per mint, and the change. */
 function baselineTable(results) {
-  const byName = new Map([...results].map(([scenario, rounds]) => [scenario.name, rounds]));
+  const byName = new Map([...results].map((result) => [result[0].name, result[1]]));
   const lines = ['| Store | Mints/s, baseline | Mints/s, this build | Change | CPU per mint, µs, baseline | this build |', '|---|---:|---:|---:|---:|---:|'];
   for (const [name, store] of [['endpoint', 'memory'], ['endpoint, 2 instances', 'Redis']]) {
     const before = byName.get(`${name} (baseline)`);

@@ -29,7 +29,7 @@ const ISOLATION = {
 
 /** Starts the server on 127.0.0.1, port 0; `scripts` may replace the two bundles (profiling builds). */
 export async function startBenchServer({ scripts = {} } = {}) {
-  const body = Object.fromEntries(Object.entries(FILES).map(([path, [file, type]]) => [path, [scripts[path] ?? readFileSync(file), type]]));
+  const body = Object.fromEntries(Object.entries(FILES).map((entry) => [entry[0], [scripts[entry[0]] ?? readFileSync(entry[1][0]), entry[1][1]]]));
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const found = body[path];

@@ -1,7 +1,10 @@
 // The plain-code rules of every package under packages/ (the list is read from the folder, so a new
-// package is ruled without editing this file), checked on the syntax tree of its sources: the
-// TypeScript and JavaScript files (.ts, .tsx, .js, .jsx, .mjs, .cjs; not .d.ts) under its `src/`,
-// `bin/` and `public/` folders. Each file must have:
+// package is ruled without editing this file) and of the repository's own code in `demo/`, `bench/`
+// and `scripts/`, checked on the syntax tree of their sources: the TypeScript and JavaScript files
+// (.ts, .tsx, .js, .jsx, .mjs, .cjs; not .d.ts) under a package's `src/`, `bin/` and `public/`
+// folders, and everywhere under `demo/`, `bench/` and `scripts/` (browser pages included). Folders
+// whose name starts with a dot, `node_modules` and `dist` hold what a build or an install wrote
+// (`demo/.build/`, the React page's bundle), not code of ours, and are not read. Each file must have:
 // - no comma expression;
 // - no condition used as a statement (`ready && go()`, or `||`, `??`, `?:`);
 // - no `as any`, and no non-null assertion (`!`): a value that may be missing is checked;
@@ -12,15 +15,17 @@
 // - no function over 60 lines: a function, method, arrow function or accessor, with everything
 //   written inside it, classes included (a class made inside a function counts for that function;
 //   its methods are measured too). Files follow concepts, not a line count.
-// And each package must have no import circle among its files: static imports and re-exports,
-// type-only ones included (`import type`, `import('./x.js').T`, JSDoc `{import('./x.js').T}` and
-// `@import`), and dynamic `import('./x.js')`; relative paths and the package's own name
-// (`@svc-embed/<name>/...`, through its `exports`) are resolved to its files.
+// And each package, and each of `demo/`, `bench/` and `scripts/`, must have no import circle among
+// its files: static imports and re-exports, type-only ones included (`import type`,
+// `import('./x.js').T`, JSDoc `{import('./x.js').T}` and `@import`), and dynamic `import('./x.js')`;
+// relative paths and a package's own name (`@svc-embed/<name>/...`, through its `exports`) are
+// resolved to its files.
 //
-// Exceptions: none. A rule that must not hold somewhere is written here, with the file and why.
+// Exceptions: none (the build output above is not code of ours). A rule that must not hold
+// somewhere is written here, with the file and why.
 //
-// `node scripts/code-rules.mjs [--list] [--check] [folder …]`: the findings per package (or of the
-// folders named), each listed with `--list`; `--check` exits 1 on any.
+// `node scripts/code-rules.mjs [--list] [--check] [folder …]`: the findings per package and per folder
+// of RULED_FOLDERS (or of the folders named), each listed with `--list`; `--check` exits 1 on any.
 //
 // TypeScript 7 has no compiler API, so this reads the syntax with the TypeScript 5 that
 // @arethetypeswrong/core brings along (parsing only, no type checking).
@@ -38,7 +43,11 @@ const ts = createRequire(createRequire(join(root, 'package.json')).resolve('@are
 export const MAX_FUNCTION_LINES = 60;
 /** The folders of a package that hold its sources. */
 export const SOURCE_FOLDERS = ['src', 'bin', 'public'];
+/** The repository's folders of code outside the packages, each read whole. */
+export const RULED_FOLDERS = ['demo', 'bench', 'scripts'];
 const SOURCE_FILE = /\.(?:tsx?|jsx?|mjs|cjs)$/;
+/** Folders of build or install output, never read: `.build`, `node_modules`, `dist`. */
+const OUTPUT_FOLDER = /^(?:\..*|node_modules|dist)$/;
 
 /** Every package: each folder of `packages/` with a `package.json`. */
 export function packageNames(dir = join(root, 'packages')) {
@@ -51,7 +60,7 @@ export const RULED_PACKAGES = packageNames();
 const sourceFiles = (dir) =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    if (statSync(path).isDirectory()) return OUTPUT_FOLDER.test(name) ? [] : sourceFiles(path);
     return SOURCE_FILE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 
@@ -248,6 +257,11 @@ export function checkPackages(packages = RULED_PACKAGES) {
   return packages.map((name) => ({ name, files: checkSources(join(root, 'packages', name)) }));
 }
 
+/** Every finding, per folder of RULED_FOLDERS (all its sources, wherever in it), under `base` (the repository's root; the rules' fixtures). */
+export function checkFolders(folders = RULED_FOLDERS, base = root) {
+  return folders.map((name) => ({ name, files: checkSources(join(base, name), []) }));
+}
+
 /** The kinds of finding the summary line counts, by the start of their rule. */
 const SUMMARY = [
   ['comma expression', 'comma expressions'], ['non-null assertion', 'non-null assertions'],
@@ -261,12 +275,14 @@ export const RULES = SUMMARY.map((kind) => kind[0]);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let broken = 0;
-  // Folders named on the command line are checked instead of the packages (the rules' fixtures).
+  // Folders named on the command line are checked instead (the rules' fixtures): a package (a folder
+  // with a package.json) by its source folders, any other folder whole.
   const folders = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-  const checked = folders.length > 0 ? folders.map((folder) => ({ name: folder, files: checkSources(folder) })) : checkPackages();
+  const sourcesOf = (folder) => checkSources(folder, existsSync(join(folder, 'package.json')) ? SOURCE_FOLDERS : []);
+  const checked = folders.length > 0 ? folders.map((folder) => ({ name: folder, files: sourcesOf(folder) })) : [...checkPackages(), ...checkFolders()];
   for (const { name, files } of checked) {
     const findings = files.flatMap((file) => file.findings.map((finding) => ({ ...finding, path: file.path })));
-    const counts = SUMMARY.map(([start, label]) => `${findings.filter((finding) => finding.rule.startsWith(start)).length} ${label}`);
+    const counts = SUMMARY.map((kind) => `${findings.filter((finding) => finding.rule.startsWith(kind[0])).length} ${kind[1]}`);
     console.log(`${name}: ${counts.join(', ')}`);
     broken += findings.length;
     if (process.argv.includes('--list')) for (const finding of findings) console.log(`  ${finding.path}:${finding.line} ${finding.rule}`);

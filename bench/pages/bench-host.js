@@ -1,7 +1,9 @@
 // The host side of the benchmark, on the host page (http://127.0.0.1:<port>). bench/run.mjs calls
 // `__bench.*` through Playwright and reads what they return; every loop has a fixed count and every
 // wait a bound.
-(() => {
+// A block, not a function: what it declares stays out of the page's globals, and each function in it
+// is measured on its own by the plain-code rules.
+{
   const FRAME = new URLSearchParams(location.search).get('frame');
   const HOST = location.origin;
   const box = document.getElementById('box');
@@ -10,7 +12,16 @@
   const wait = (promise, ms, what) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-      promise.then((value) => (clearTimeout(timer), resolve(value)), (error) => (clearTimeout(timer), reject(error)));
+      promise.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
     });
   const frameUrl = (mode) => `${FRAME}/embed/frame.html?mode=${mode}&host=${encodeURIComponent(HOST)}`;
   const ALLOW = 'cross-origin-isolated';
@@ -34,7 +45,7 @@
   };
 
   /** Listens for download events from `iframe` through the SDK (an embed wrapping it) or raw; returns the detach function. */
-  function attach(variant, iframe, handler) {
+  const attach = (variant, iframe, handler) => {
     if (variant === 'sdk') {
       const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe, readyTimeoutMs: 0 });
       embed.on('download', handler);
@@ -43,7 +54,7 @@
     const listener = rawListener(iframe, handler);
     addEventListener('message', listener);
     return () => removeEventListener('message', listener);
-  }
+  };
 
   let iframe;
   let port;
@@ -193,4 +204,4 @@
       }
     },
   };
-})();
+}

@@ -6,7 +6,14 @@ import { SessionLedgerProvider, SvcEmbed, urlParam, useSessionLedger } from '@sv
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-const config = JSON.parse(document.getElementById('demo-config')!.textContent!) as { serviceUrl: string };
+/** An element the page's markup has (the demo server writes `#demo-config` into it). */
+function element(id: string): HTMLElement {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`the React page has no #${id}`);
+  return found;
+}
+
+const config = JSON.parse(element('demo-config').textContent ?? '{}') as { serviceUrl: string };
 const log: { embed: string; type: string; payload: unknown }[] = [];
 (window as unknown as { __react: unknown }).__react = { events: log, loadedAt: Date.now() };
 
@@ -57,7 +64,7 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
+createRoot(element('root')).render(
   <StrictMode>
     <SessionLedgerProvider>
       <main className="react-layout"><App /></main>

@@ -4,7 +4,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startDemo, type DemoOptions } from '../../demo/demo-server.mjs';
+import type { DemoOptions } from '../../demo/demo-server.mjs';
+import { startDemoWithHooks } from '../../demo/test-hooks.mjs';
 import { currentEngine, launchEngine, type BrowserDriver, type FrameDriver, type PageDriver } from './driver/index.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,11 +19,11 @@ export function launchBrowser(): Promise<BrowserDriver> {
   return launchEngine({ engine: ENGINE, root: ROOT, requiredFiles: DIST_FILES });
 }
 
-export type Demo = Awaited<ReturnType<typeof startDemo>>;
+export type Demo = Awaited<ReturnType<typeof startDemoWithHooks>>;
 
 /** The demo on free ports (host page on 127.0.0.1, service on localhost). */
 export function startTestDemo(options: DemoOptions = {}): Promise<Demo> {
-  return startDemo({ hostPort: 0, servicePort: 0, ...options });
+  return startDemoWithHooks({ hostPort: 0, servicePort: 0, ...options });
 }
 
 /**

@@ -27,8 +27,8 @@ export function createControls(root, api) {
   const chatBackground = /** @type {HTMLInputElement} */ (h('input', { type: 'color', value: '#fff7e6', 'data-input': 'chatBackground' }));
   const locale = /** @type {HTMLSelectElement} */ (h('select', { 'data-input': 'locale' }, ...LOCALES.map((tag) => h('option', {}, tag))));
   const zone = /** @type {HTMLSelectElement} */ (h('select', { 'data-input': 'timezone' }, ...TIME_ZONES.map((name) => h('option', {}, name))));
-  const preset = /** @type {HTMLSelectElement} */ (h('select', { 'data-input': 'filter' }, ...FILTER_PRESETS.map(([view, dimension, value], index) =>
-    h('option', { value: index }, `${view}.${dimension} = ${value ?? '(clear)'}`))));
+  const preset = /** @type {HTMLSelectElement} */ (h('select', { 'data-input': 'filter' }, ...FILTER_PRESETS.map((filter, index) =>
+    h('option', { value: index }, `${filter[0]}.${filter[1]} = ${filter[2] ?? '(clear)'}`))));
   const rawFilter = /** @type {HTMLInputElement} */ (h('input', { type: 'text', placeholder: 'f_orders.status={"value":"refunded"}', 'data-input': 'raw-filter' }));
   const path = /** @type {HTMLInputElement} */ (h('input', { type: 'text', value: '/orders', list: 'paths', 'data-input': 'path' }));
 

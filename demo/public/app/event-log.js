@@ -16,7 +16,10 @@ export function createEventLog(root) {
   const count = h('span', { class: 'count' });
   const filter = /** @type {HTMLSelectElement} */ (h('select', { 'aria-label': 'Show', onchange: () => redraw() },
     h('option', { value: '' }, 'all'), h('option', { value: 'event' }, 'events'), h('option', { value: 'action' }, 'actions'), h('option', { value: 'host' }, 'SDK notes')));
-  root.append(h('header', {}, h('h2', {}, 'Event log'), count, filter, h('button', { type: 'button', onclick: () => ((entries.length = 0), redraw()) }, 'Clear')), list);
+  root.append(h('header', {}, h('h2', {}, 'Event log'), count, filter, h('button', { type: 'button', onclick: () => {
+    entries.length = 0;
+    redraw();
+  } }, 'Clear')), list);
 
   /** @param {number} at */
   const time = (at) => new Date(at).toLocaleTimeString([], { hour12: false }) + `.${String(at % 1000).padStart(3, '0')}`;
