@@ -5,6 +5,7 @@
 // interleaved round by round, so the machine's drift hits them alike.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { send as sendAs } from './http-load.mjs';
 import { format } from './stats.mjs';
 
@@ -88,7 +89,7 @@ async function mintPhase(targets, round, redisPids) {
 async function logoutPhase(targets, round) {
   const started = performance.now();
   const answers = await Promise.all(
-    Array.from({ length: VIEWERS }, (_, index) => send(targets[index % targets.length], { method: 'POST', path: `${PATH}/logout`, viewer: viewerName(round, index) })),
+    Array.from({ length: VIEWERS }, (_, index) => send(targets[index % targets.length], { method: 'POST', path: logoutPath(PATH), viewer: viewerName(round, index) })),
   );
   return { ms: performance.now() - started, failed: answers.filter((answer) => answer.status !== 200 || answer.body.failed.length > 0).length };
 }

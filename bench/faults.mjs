@@ -19,6 +19,7 @@
 // fails, the service's delays); the interleaving of a real run still varies from run to run.
 import { createClient } from 'redis';
 import { createEmulator } from '@svc-embed/emulator';
+import { logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { createSessionEndpoint } from '@svc-embed/server';
 import { createRedisStore } from '@svc-embed/server/redis';
 import { ORIGIN, PATH, send } from './endpoint-rounds.mjs';
@@ -97,7 +98,7 @@ async function runLoad(run, { viewers, options, faults }) {
   const signOutOnce = async (viewer, index) => {
     await delay(viewer.signOutAfterMs);
     const ok = await withRetries(() => (viewer.via === 'http'
-      ? send(run.targets[(index + 1) % 2], { method: 'POST', path: `${PATH}/logout`, viewer: viewer.id }).then((answer) => answer.status === 200)
+      ? send(run.targets[(index + 1) % 2], { method: 'POST', path: logoutPath(PATH), viewer: viewer.id }).then((answer) => answer.status === 200)
       : run.endpoints[(index + 1) % 2].logoutViewer(viewer.id).then(() => true, () => false)), Boolean);
     load.signOuts[ok ? 'answered' : 'refused'] += 1;
   };
