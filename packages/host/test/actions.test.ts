@@ -1,7 +1,7 @@
 import { actionType, parseActionMessage } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError, type Embed } from '../src/index.js';
-import { READY, setup } from './helpers.js';
+import { READY, setup } from './support/helpers.js';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
 afterEach(() => vi.useRealTimers());

@@ -3,7 +3,7 @@
 // is revoked, logged and reported by logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbed, createSessionLedger } from '../src/index.js';
-import { flush, minter, TENANT } from './helpers.js';
+import { flush, minter, TENANT } from './support/helpers.js';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
 afterEach(() => vi.useRealTimers());
