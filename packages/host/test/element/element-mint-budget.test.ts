@@ -7,28 +7,19 @@
 // hour). Before, each new embed had a budget of its own, and with no `ledger` a ledger of its own
 // too: 130 attribute toggles gave 131 mints.
 import { afterEach, expect, it, vi } from 'vitest';
-import { defineSvcEmbedElement, type SvcEmbedElement } from '../../src/element.js';
 import { createSessionLedger } from '../../src/index.js';
 import { EMBED_MINT_LIMIT } from '../../src/ledger/mint-limit.js';
-import { TENANT } from '../support/helpers.js';
+import { makeElement, tick } from '../support/element.js';
 
-let count = 0;
-/** A connected element of a fresh name, counting its mints. */
+/** An element of a fresh name, counting its mints. */
 function mintingElement() {
-  const name = `svc-embed-budget-${++count}`;
-  defineSvcEmbedElement(customElements, name);
-  const element = document.createElement(name) as SvcEmbedElement;
-  element.setAttribute('base-url', TENANT);
-  element.setAttribute('public-id', 'd-42');
+  const element = makeElement();
   let minted = 0;
   const mint = vi.fn(() => `s${++minted}`);
   element.mintSessionId = mint;
   element.revokeSessionId = () => {};
   return { element, mint };
 }
-
-/** The next task: the element reconciles in one, and its embed mints a microtask later. */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(async () => {
   document.body.replaceChildren();

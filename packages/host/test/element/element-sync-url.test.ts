@@ -5,18 +5,9 @@
 // <svc-embed sync-url>: the element keeps its embed's place in the page URL, releases it with the
 // embed, and refuses a parameter another element uses (reported, no embed left behind).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineSvcEmbedElement, type SvcEmbedElement } from '../../src/element.js';
+import { makeElement, tick } from '../support/element.js';
 import { attachFrameWindow, deliver, event, READY, TENANT } from '../support/helpers.js';
 
-let count = 0;
-function makeElement(attributes: Record<string, string>): SvcEmbedElement {
-  const name = `svc-embed-sync-${++count}`;
-  defineSvcEmbedElement(customElements, name);
-  const element = document.createElement(name) as SvcEmbedElement;
-  for (const [key, value] of Object.entries({ 'base-url': TENANT, 'public-id': 'd-42', ...attributes })) element.setAttribute(key, value);
-  return element;
-}
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const param = (name: string) => new URLSearchParams(window.location.search).get(name);
 
 afterEach(async () => {

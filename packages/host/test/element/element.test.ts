@@ -6,20 +6,11 @@
 // element removed or moved in the same task), events re-dispatched as svc-<name>, the senders as
 // methods, session-endpoint minting and revoking, attribute changes recreating the embed.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineSvcEmbedElement, type SvcEmbedElement } from '../../src/element.js';
+import { type SvcEmbedElement } from '../../src/element.js';
 import { createSessionLedger } from '../../src/index.js';
+import { makeElement, tick } from '../support/element.js';
 import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../support/helpers.js';
 
-let count = 0;
-/** A fresh element name per test, so each test defines its own class. */
-function makeElement(attributes: Record<string, string> = {}): SvcEmbedElement {
-  const name = `svc-embed-test-${++count}`;
-  defineSvcEmbedElement(customElements, name);
-  const element = document.createElement(name) as SvcEmbedElement;
-  for (const [key, value] of Object.entries({ 'base-url': TENANT, 'public-id': 'd-42', ...attributes })) element.setAttribute(key, value);
-  return element;
-}
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(async () => {
   document.body.replaceChildren();

@@ -2,15 +2,14 @@
 // failed, what still waits and whether the sign-out reached the backend; a failed or unreachable
 // endpoint is never an empty success, is tried again within a bound, and a later call retries what
 // failed. A mint the endpoint refuses because the viewer signed out is final for its embed.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { logoutResult, type EndpointSignOut } from '../../src/ledger/logout-result.js';
 import { createSessionLedger, EmbedError } from '../../src/index.js';
 import { ENDPOINT, fakeEndpoint, storeDown, tab, twoTabs } from '../support/endpoint-fakes.js';
-import { flush, setup } from '../support/helpers.js';
+import { flush, setup, useFakeClock } from '../support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-// The tabs and the fetch stub go after each test (endpoint-fakes.ts).
-afterEach(() => vi.useRealTimers());
+useFakeClock();
+// The tabs and the fetch stub go after each test (support/endpoint-fakes.ts).
 
 const logoutCalls = (calls: string[]) => calls.filter((call) => call === `POST ${ENDPOINT}/logout`).length;
 

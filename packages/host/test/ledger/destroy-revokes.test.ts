@@ -1,12 +1,11 @@
 // A destroy() that removes the iframe revokes the embed's own ids: no one is served by them any more
 // (an unmounted component, a removed element). A wrapped iframe left running keeps its session;
 // logout() still revokes every id of the viewer.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmbed, createSessionLedger, type EmbedOptions } from '../../src/index.js';
-import { flush, READY, setup, TENANT } from '../support/helpers.js';
+import { flush, READY, setup, TENANT, useFakeClock } from '../support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 /** Two signed embeds of one viewer, ready, with ids `<key>1`, `<key>2` … and every revocation recorded. */
 async function twoEmbeds() {

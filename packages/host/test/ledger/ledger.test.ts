@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmbed, createSessionLedger, type EmbedOptions } from '../../src/index.js';
-import { flush, minter, READY, setup, TENANT } from '../support/helpers.js';
+import { flush, minter, READY, setup, TENANT, useFakeClock } from '../support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 const REJECTION = { message: 'rejected', name: 'EmbedSessionExchangeError', context: 'session-renewal' };
 

@@ -1,17 +1,15 @@
 // A hostile or broken surface on the tenant origin (its messages pass every origin and source check)
 // cannot make the host mint without limit: the embed's and the ledger's mint budgets, the failure
 // they end in (`mint-limit`), logout's bounded concurrency, and the bounded memory of expiries.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMintBudget } from '../../src/ledger/mint-limit.js';
 import { EXPIRY_MEMORY, initialRenewalState, inPhase, type RenewalState } from '../../src/renewal/renewal.js';
 import { renewalStep } from '../../src/renewal/renewal-step.js';
 import { createSessionLedger, EMBED_ERROR_CODES, type EmbedOptions, type RenewalFailure } from '../../src/index.js';
-import { flush, HOUR, MINUTE, READY, setup, type Harness } from '../support/helpers.js';
+import { flush, HOUR, MINUTE, READY, setup, useFakeClock, type Harness } from '../support/helpers.js';
 import { config, run } from '../support/renewal-fixtures.js';
 
-const START = 1_700_000_000_000;
-beforeEach(() => vi.useFakeTimers({ now: START }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 const AUTH = { message: 'the session id was refused', name: 'EmbedSessionExchangeError', context: 'auth', fatal: true };
 

@@ -1,9 +1,9 @@
 // Lazy embeds (`lazy: whenVisible()`): nothing minted and no URL set until the iframe comes near the
 // viewport (a fake IntersectionObserver stands in for the browser's); then the first id is minted at
 // once, fresh. `lazy` takes what a function made (whenVisible, or your own); anything else is refused.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whenVisible, type LazyTarget } from '../../src/index.js';
-import { flush, setup } from '../support/helpers.js';
+import { flush, setup, useFakeClock } from '../support/helpers.js';
 
 /** The IntersectionObservers made, with what they watch and how to report a sighting. */
 function fakeObservers() {
@@ -25,11 +25,8 @@ function fakeObservers() {
   return made;
 }
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useFakeClock();
+afterEach(() => vi.unstubAllGlobals());
 
 describe('lazy', () => {
   it('mints nothing and sets no URL until the iframe is seen; then mints at once, and stops watching', async () => {

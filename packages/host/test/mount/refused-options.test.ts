@@ -6,8 +6,8 @@
 // `invalid-option` at once, with a message that says what to write; nothing is created or minted.
 // The page is http://localhost:3000 (happy-dom). The element reports the same through reportError.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineSvcEmbedElement, type SvcEmbedElement } from '../../src/element.js';
 import { createEmbed, syncUrl, type EmbedOptions } from '../../src/index.js';
+import { makeElement, tick } from '../support/element.js';
 import { TENANT } from '../support/helpers.js';
 
 /** Calls createEmbed with the dashboard options and `change` (typed loosely: JavaScript callers pass anything). */
@@ -101,8 +101,6 @@ describe('a syncUrl param that is not a plain name', () => {
 });
 
 describe('<svc-embed> reports the same mistakes in its attributes, and makes no embed', () => {
-  let count = 0;
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   afterEach(async () => {
     document.body.replaceChildren();
     await tick();
@@ -113,10 +111,7 @@ describe('<svc-embed> reports the same mistakes in its attributes, and makes no 
     [{ 'session-endpoint': 'https://api.example/embed-session' }, expect.stringContaining("sessionEndpoint must be a path on this page's origin (http://localhost:3000)")],
     [{ 'sync-url': '?dash' }, expect.stringContaining('param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param "?dash")')],
   ])('%j', async (attributes, message) => {
-    const name = `svc-embed-refused-${++count}`;
-    defineSvcEmbedElement(customElements, name);
-    const element = document.createElement(name) as SvcEmbedElement;
-    for (const [key, value] of Object.entries({ 'base-url': TENANT, 'public-id': 'd-42', ...attributes })) element.setAttribute(key, value);
+    const element = makeElement(attributes);
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const reported: unknown[] = [];

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineSvcEmbedElement, type SvcEmbedElement } from '../../src/element.js';
 import { createEmbed, type EmbedOptions } from '../../src/index.js';
+import { tick } from '../support/element.js';
 import { TENANT } from '../support/helpers.js';
 
 afterEach(() => {
@@ -66,11 +67,11 @@ describe('<svc-embed> with a base-url and nothing to load', () => {
     const reported: unknown[] = [];
     vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
     document.body.append(element);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await tick();
     expect(reported).toEqual([invalidOption(/^<svc-embed> needs public-id or src$/)]);
     expect(element.querySelector('iframe')).toBeNull();
     element.publicId = 'd-42';
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await tick();
     expect(element.querySelector('iframe')?.src).toBe(`${TENANT}/embed/dashboard/d-42`);
   });
 });

@@ -1,11 +1,10 @@
 // embed.state and the `state` notification: the phases a page shows (a placeholder while minting or
 // loading, an error when failed), in order, with the reason of a failure.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recordTimings, type EmbedStateChange } from '../../src/index.js';
-import { flush, minter, READY, setup } from '../support/helpers.js';
+import { flush, minter, READY, setup, useFakeClock } from '../support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 /** Every state change of `t`'s embed, as `previous>state`. */
 function watch(t: ReturnType<typeof setup>) {

@@ -1,12 +1,10 @@
 // renewSession() when the session's estimated expiry is one already renewed: it still renews now,
 // as the README says (a fresh id is minted and sent), and resolves.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ESTIMATED_LIFETIME_MS, REJECTION_WINDOW_MS } from '../../src/renewal/renewal.js';
-import { flush, minter, READY, setup } from '../support/helpers.js';
+import { flush, minter, READY, setup, START, useFakeClock } from '../support/helpers.js';
 
-const START = 1_700_000_000_000;
-beforeEach(() => vi.useFakeTimers({ now: START }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 describe('renewSession() right after a renewal', () => {
   it('renews (a third id) and resolves when the renewed session lapses exactly when the new one is estimated to', async () => {

@@ -5,10 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { type RenewalSignal, type RenewalState } from '../../src/renewal/renewal.js';
 import { renewalStep } from '../../src/renewal/renewal-step.js';
-import { config, HOUR, run, state } from '../support/renewal-fixtures.js';
+import { config, expired, expiring, HOUR, run, state } from '../support/renewal-fixtures.js';
 
-const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });
-const expired = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now: 4 * HOUR, expiry });
 const minted = (ticket: number): RenewalSignal => ({ type: 'minted', ticket, sessionId: `s${ticket}`, now: 3 * HOUR, delivery: 'queued' });
 const verdictElapsed: RenewalSignal = { type: 'verdict-elapsed', now: 3 * HOUR + 10_000 };
 const renewed = { type: 'emit', name: 'renewed', info: { trigger: 'session-expiring', attempts: 1 } };
@@ -26,14 +24,14 @@ describe('renewalStep: the latest expiry told decides whether a lapse is about t
   it('a session lapsing at 7 h joins a run for 5 h: a lapse at 6 h is then a newer session (taken, renew again)', () => {
     const out = play(minting(5 * HOUR), [expiring(7 * HOUR), minted(2)]);
     expect(out.phase).toBe('awaiting-verdict');
-    const step = renewalStep(out, expired(6 * HOUR), config);
+    const step = renewalStep(out, expired(6 * HOUR, 4 * HOUR), config);
     expect(step.state.phase).toBe('minting');
     expect(step.effects).toEqual(takenThenStart(3));
   });
 
   it('a session lapsing at 5 h joins a run for 7 h: 7 h stays the latest, so a lapse at 6 h is a newer session', () => {
     const out = play(minting(7 * HOUR), [expiring(5 * HOUR), minted(2)]);
-    const step = renewalStep(out, expired(6 * HOUR), config);
+    const step = renewalStep(out, expired(6 * HOUR, 4 * HOUR), config);
     expect(step.state.phase).toBe('minting');
     expect(step.effects).toEqual(takenThenStart(3));
   });
@@ -42,7 +40,7 @@ describe('renewalStep: the latest expiry told decides whether a lapse is about t
     const idleAfterFailure = state({ phase: 'idle' }, { known: 5 * HOUR, handled: [] });
     const out = play(idleAfterFailure, [expiring(7 * HOUR), minted(2)]);
     expect(out.phase).toBe('awaiting-verdict');
-    const step = renewalStep(out, expired(6 * HOUR), config);
+    const step = renewalStep(out, expired(6 * HOUR, 4 * HOUR), config);
     expect(step.state.phase).toBe('minting');
     expect(step.effects).toEqual(takenThenStart(3));
   });

@@ -9,18 +9,16 @@ import {
   type LoadState, type RenewalEffect, type RenewalSignal,
 } from '../../src/renewal/renewal.js';
 import { renewalStep } from '../../src/renewal/renewal-step.js';
-import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from '../support/renewal-fixtures.js';
+import { config, expired, expiring, failure, HOUR, READY, readyEffects, run, state, type Row } from '../support/renewal-fixtures.js';
 
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 2 });
-const expiring = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now: 4 * HOUR, expiry });
-const expired = (expiry: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now: 5 * HOUR, expiry });
 
 const manual: RenewalSignal = { type: 'trigger', trigger: 'manual', now: 4 * HOUR };
 
 const rows: Row[] = [
   {
     name: 'a second ready (the iframe reloaded) while a queued renewal mints: the run goes on, nothing is taken yet',
-    from: state({ phase: 'minting', run: run(), ticket: 2 }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'minting', effects: readyEffects,
+    from: state({ phase: 'minting', run: run(), ticket: 2 }), signal: { type: 'ready', now: 1, payload: READY }, to: 'minting', effects: readyEffects,
   },
   {
     name: 'a trigger while the rejection of our id settles joins that run: no second mint',

@@ -8,7 +8,7 @@ import {
   ESTIMATED_LIFETIME_MS, initialRenewalState, RENEWAL_WINDOW_MS, type LoadState, type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal,
 } from '../../src/renewal/renewal.js';
 import { renewalStep } from '../../src/renewal/renewal-step.js';
-import { config, failure, HOUR, READY_PAYLOAD, readyEffects, run, state, type Row } from '../support/renewal-fixtures.js';
+import { config, expired, expiring, failure, HOUR, READY, readyEffects, run, state, type Row } from '../support/renewal-fixtures.js';
 
 const privateConfig: RenewalConfig = { ...config, canMint: false };
 const notReady = new EmbedError('ready-timeout', 'no ready event');
@@ -16,8 +16,6 @@ const code = (value: string) => expect.objectContaining({ code: value });
 
 const loading = (load: LoadState) => state({ phase: 'idle' }, { load, tickets: 1 });
 const authRun = (changes: Partial<RenewalRun> = {}) => run({ trigger: 'auth', delivery: 'urgent', targets: [], ...changes });
-const expiring = (expiry: number, now = 4 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expiring', now, expiry, builtAt });
-const expired = (expiry: number, now = 5 * HOUR, builtAt?: number): RenewalSignal => ({ type: 'trigger', trigger: 'session-expired', now, expiry, builtAt });
 const minted = (ticket: number, delivery: 'url' | 'queued' | 'urgent' = 'queued'): RenewalSignal => ({ type: 'minted', ticket, sessionId: 's', now: 7, delivery });
 const renewedInfo = (attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewed', info: { trigger, attempts } });
 const failedInfo = (error: unknown, attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewal-failed', info: { trigger, attempts, error } });
@@ -65,11 +63,11 @@ const firstLoad: Row[] = [
   },
   {
     name: 'ready: resolve it and open the queue',
-    from: loading({ name: 'loading' }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+    from: loading({ name: 'loading' }), signal: { type: 'ready', now: 1, payload: READY }, to: 'idle', load: 'ready', effects: readyEffects,
   },
   {
     name: 'a late ready after a timeout still counts',
-    from: loading({ name: 'failed', error: notReady }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD }, to: 'idle', load: 'ready', effects: readyEffects,
+    from: loading({ name: 'failed', error: notReady }), signal: { type: 'ready', now: 1, payload: READY }, to: 'idle', load: 'ready', effects: readyEffects,
   },
   {
     name: 'no ready in time rejects it',
@@ -92,7 +90,7 @@ const triggers: Row[] = [
   },
   {
     name: 'ready starts the run waiting for it',
-    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 1, payload: READY_PAYLOAD },
+    from: state({ phase: 'waiting-ready', run: run() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 1, payload: READY },
     to: 'minting', effects: [...readyEffects, { type: 'mint', ticket: 2, delivery: 'queued' }],
   },
   {
@@ -238,12 +236,12 @@ const authentication: Row[] = [
   },
   {
     name: 'ready is the verdict of an urgent run: it worked',
-    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    from: state({ phase: 'awaiting-verdict', run: authRun() }, { load: { name: 'loading' } }), signal: { type: 'ready', now: 9, payload: READY },
     to: 'idle', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, { type: 'settle-callers' }],
   },
   {
     name: 'ready ends a renewal that turned urgent as taken',
-    from: state({ phase: 'awaiting-verdict', run: run({ delivery: 'urgent' }) }), signal: { type: 'ready', now: 9, payload: READY_PAYLOAD },
+    from: state({ phase: 'awaiting-verdict', run: run({ delivery: 'urgent' }) }), signal: { type: 'ready', now: 9, payload: READY },
     to: 'taken', effects: [{ type: 'cancel-timer', timer: 'verdict' }, ...readyEffects, renewedInfo(), { type: 'settle-callers' }],
   },
   {

@@ -1,10 +1,10 @@
 // Trigger classification as a table: the state a trigger meets, the trigger, and what it means.
 import { describe, expect, it } from 'vitest';
-import { ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, type RenewalPhase, type RenewalRun, type RenewalSignal, type SessionFacts } from '../../src/renewal/renewal.js';
+import { ESTIMATED_LIFETIME_MS, initialRenewalState, inPhase, type RenewalPhase, type RenewalSignal, type SessionFacts } from '../../src/renewal/renewal.js';
 import { classifyTrigger, type TriggerMeaning } from '../../src/renewal/renewal-trigger.js';
+import { HOUR, run as aRun } from '../support/renewal-fixtures.js';
 
-const HOUR = 3_600_000;
-const run: RenewalRun = { trigger: 'session-expiring', delivery: 'queued', targets: [5 * HOUR], sentBefore: -Infinity, attempt: 1 };
+const run = aRun();
 const state = (phase: RenewalPhase, facts: Partial<SessionFacts> = {}) => inPhase({ ...initialRenewalState(0), load: { name: 'ready' }, ...facts }, phase);
 const trigger = (name: 'session-expiring' | 'session-expired' | 'manual', expiry?: number, builtAt?: number): Extract<RenewalSignal, { type: 'trigger' }> =>
   ({ type: 'trigger', trigger: name, now: 6 * HOUR, expiry, builtAt });

@@ -1,13 +1,11 @@
 import { SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT } from '@svc-embed/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type EmbedOptions } from '../../src/index.js';
-import { deliver, event, flush, HOUR, MINUTE, minter, READY, setup, TENANT } from '../support/helpers.js';
+import { deliver, event, flush, HOUR, MINUTE, minter, READY, setup, START, TENANT, useFakeClock } from '../support/helpers.js';
 
-const START = 1_700_000_000_000;
 const REJECTION = { message: 'session id rejected', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT };
 
-beforeEach(() => vi.useFakeTimers({ now: START }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 /** A signed embed that has loaded with id s1 and is ready; `sessions()` lists the ids sent by set-session. */
 async function signed(options: Partial<EmbedOptions> = {}, ...script: string[]) {

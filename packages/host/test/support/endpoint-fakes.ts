@@ -4,10 +4,9 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, expect, vi } from 'vitest';
 import { createEmbed, createSessionLedger, type Embed, type EmbedOptions } from '../../src/index.js';
-import { TENANT } from './helpers.js';
+import { ENDPOINT, TENANT } from './values.js';
 
-/** The endpoint's path in these tests. */
-export const ENDPOINT = '/api/embed-session';
+export { ENDPOINT } from './values.js';
 
 /**
  * The backend's endpoint for one viewer: the ids it minted and still holds (`live`), those it revoked,

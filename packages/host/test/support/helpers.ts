@@ -2,12 +2,11 @@
 // host posts, and events are synthetic MessageEvents dispatched on the page's window (happy-dom
 // cannot deliver real cross-origin messages; see docs/TOOLCHAIN.md).
 import { buildEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createEmbed, type Embed, type EmbedOptions } from '../../src/index.js';
+import { START, TENANT } from './values.js';
 
-export const TENANT = 'https://tenant.example';
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+export { HOUR, MINUTE, READY, START, TENANT } from './values.js';
 
 /** A stand-in for the iframe's window: records posts as `{ message, origin }`. */
 export function fakeFrameWindow() {
@@ -32,8 +31,6 @@ export function deliver(data: unknown, origin: string, source: unknown) {
 export function event<N extends EventName>(name: N, payload: EventPayload<N>) {
   return buildEventMessage(name, payload, { surface: 'dashboard' });
 }
-
-export const READY: EventPayload<'ready'> = { embedTenant: 'acme', deploymentId: 7, mode: 'signed', surface: 'dashboard', publicId: 'd-42' };
 
 export interface Harness {
   embed: Embed;
@@ -92,3 +89,9 @@ export function minter(...script: ('reject' | 'hang' | string)[]) {
 
 /** Lets pending promise callbacks run (fake timers do not advance). */
 export const flush = () => vi.advanceTimersByTimeAsync(0);
+
+/** Fake timers for every test of the calling file, the clock at `now` (`START`), real ones after each. */
+export function useFakeClock(now = START) {
+  beforeEach(() => vi.useFakeTimers({ now }));
+  afterEach(() => vi.useRealTimers());
+}

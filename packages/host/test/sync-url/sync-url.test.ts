@@ -1,11 +1,11 @@
 // syncUrl: the embed's place in the host URL. A fake browser history (entries, an index, popstate on
 // go()) stands in for the page's window, so the tests can count entries and walk back and forward;
 // the embed's events are synthetic MessageEvents (helpers.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError, syncUrl, type Embed, type UrlAdapter } from '../../src/index.js';
 import { WRITES_PER_SECOND } from '../../src/sync-url/history-pace.js';
 import { withQueryParam } from '../../src/sync-url/url-adapter.js';
-import { flush, READY, setup, type Harness } from '../support/helpers.js';
+import { flush, READY, setup, useFakeClock, type Harness } from '../support/helpers.js';
 
 /** A window with a real-looking location and history: `go(n)` moves through the entries and fires popstate. */
 function fakeBrowser(start = 'https://shop.example/reports?a=b%20c&flag#top') {
@@ -81,12 +81,11 @@ function answerActions(t: Harness, answered: { count: number }) {
 
 let t: Harness;
 let browser: Browser;
+useFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ now: 1_700_000_000_000 });
   t = setup();
   browser = fakeBrowser();
 });
-afterEach(() => vi.useRealTimers());
 
 describe('syncUrl: in-embed navigation to the host URL', () => {
   it('writes each navigation into the parameter, one history entry each, other parameters and the hash kept byte for byte', () => {
