@@ -7,10 +7,10 @@ import { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, type RevocationReport, type SessionEndpoint } from '../../src/index.js';
 import { createRedisStore, type RedisStoreClient } from '../../src/redis.js';
+import { manualClock } from '../support/clock.js';
+import { ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
 const TIMEOUT_MS = 300;
 const PAUSE_MS = 800;
 
@@ -69,11 +69,6 @@ function recordingService() {
 }
 
 /** The endpoint's and the store's clock: real time at the start, moved by hand past a lease. */
-function manualClock() {
-  let time = Date.now();
-  return { now: () => time, advance: (ms: number) => void (time += ms) };
-}
-
 async function endpointOnRedis(options: { persistent?: boolean } = {}) {
   server = await startRedisServer({ persistent: options.persistent ?? false });
   const client = createClient({ url: server.url });
@@ -82,7 +77,7 @@ async function endpointOnRedis(options: { persistent?: boolean } = {}) {
   const trap = pausingClient(client, server);
   const { service, mint, revoke } = recordingService();
   const revocations: RevocationReport[] = [];
-  const clock = manualClock();
+  const clock = manualClock(Date.now());
   const endpoint = createSessionEndpoint({
     now: clock.now,
     path: PATH,
@@ -114,8 +109,6 @@ async function mintIds(endpoint: SessionEndpoint, count: number): Promise<string
   }
   return ids;
 }
-
-const sorted = (ids: Iterable<string>) => [...ids].sort();
 
 describe('a claim whose answer is lost loses nothing', () => {
   it('a sign-out whose claim Redis runs after the store gave up (paused past timeoutMs): 503, then the retry revokes every id', async () => {

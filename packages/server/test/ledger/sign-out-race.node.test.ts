@@ -10,15 +10,16 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createSessionEndpoint, type SessionEndpoint, type SessionStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
+import { PATH } from '../support/endpoint-fixture.js';
+import { prefixMaker } from '../support/redis-ledger-state.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 
-const PATH = '/api/embed-session';
+const freshPrefix = prefixMaker('race');
 const MINT_MS = 400;
 const SIGN_OUT_AT_MS = 100;
 
 let redis: RedisServer | undefined;
 let client: ReturnType<typeof createClient> | undefined;
-let prefixes = 0;
 beforeAll(async () => {
   redis = await startRedisServer();
   client = await createClient({ url: redis.url }).connect();
@@ -32,8 +33,7 @@ const STORES: [string, () => SessionStore][] = [
   ['memory store', () => createMemoryStore()],
   ['Redis store', () => {
     if (!client) throw new Error('redis-server did not start: see beforeAll');
-    prefixes += 1;
-    return createRedisStore({ client, prefix: `race-${prefixes}:` });
+    return createRedisStore({ client, prefix: freshPrefix() });
   }],
 ];
 

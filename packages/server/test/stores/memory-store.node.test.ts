@@ -2,12 +2,8 @@
 // and on the wall clock, and keeps only what is live.
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from '../../src/index.js';
+import { manualClock } from '../support/clock.js';
 import { describeStoreConformance } from './store-conformance.js';
-
-function manualClock(start = 1_700_000_000_000) {
-  let time = start;
-  return { now: () => time, advance: (ms: number) => (time += ms) };
-}
 
 describeStoreConformance('memory store', async () => {
   const clock = manualClock();

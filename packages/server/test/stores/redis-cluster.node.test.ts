@@ -16,7 +16,7 @@ import { REDIS_INSTALL_COMMAND, requireRedisBinary } from '../../../../bench/red
 import { clusterNodes, redisCli, startRedisCluster } from '../../../../bench/redis-cluster.mjs';
 import { viewerKeys } from '../../src/stores/redis-keys.js';
 import { fakeService, ORIGIN, PATH } from '../support/endpoint-fixture.js';
-import { redisStateSize } from '../support/redis-ledger-state.js';
+import { prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 const makeCluster = (rootNodes: { url: string }[]) => createCluster({ rootNodes });
@@ -26,7 +26,6 @@ type LocalCluster = Awaited<ReturnType<typeof startRedisCluster>>;
 const SCRIPTS = [ADD_SCRIPT, CLAIM_PENDING_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT, DROP_HINT_SCRIPT, SETTLE_SCRIPT, SIGN_OUT_SCRIPT];
 let local: LocalCluster | undefined;
 const clients: Cluster[] = [];
-let prefixes = 0;
 
 beforeAll(async () => {
   local = await startRedisCluster({ primaries: 3, replicasPerPrimary: 1, nodeTimeoutMs: 1000 });
@@ -56,7 +55,7 @@ function cluster(index = 0): Cluster {
 }
 
 /** A prefix no other test uses, so each store starts empty on the shared cluster. */
-const freshPrefix = () => `cluster-${process.pid}-${(prefixes += 1)}:`;
+const freshPrefix = prefixMaker('cluster');
 
 describeStoreConformance('Redis store on a Redis Cluster (3 primaries, 3 replicas)', async () => {
   const prefix = freshPrefix();

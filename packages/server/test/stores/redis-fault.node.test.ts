@@ -8,18 +8,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
 import type { SessionStore } from '../../src/index.js';
-import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { HOUR } from '../support/clock.js';
+import { ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
+import { startRedisServer, type RedisClient as Client, type RedisServer } from '../support/redis-server.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
-const makeClient = (url: string) => createClient({ url });
-type Client = ReturnType<typeof makeClient>;
-
-const HOUR = 60 * 60_000;
 const TIMEOUT_MS = 300;
 const VIEWERS = 20;
 const WORKERS = 16;
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
 
 let server: RedisServer | undefined;
 let killed = false;
@@ -110,8 +106,6 @@ function requireServer(): RedisServer {
   if (!server) throw new Error('redis-server is not running');
   return server;
 }
-
-const sorted = (ids: Iterable<string>) => [...ids].sort();
 
 /** The promises of the run: accounted for at once, every handed-out id revoked at logout, nothing foreign or twice. */
 function expectNothingLost(outcomes: Outcomes, revokedOnLogout: string[]): void {

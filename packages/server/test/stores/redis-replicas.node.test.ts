@@ -4,22 +4,20 @@
 // stopped (SIGSTOP) or killed makes the mint refuse within replicaTimeoutMs, 503, the new id revoked
 // at the service, and a message that says why (too slow, or too few replicas connected); a
 // `replicas` the deployment cannot meet says so; the mints work again once the replica is back.
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
 import { startRedisPrimaryWithReplica } from '../../../../bench/redis-cluster.mjs';
-import { redisStateSize } from '../support/redis-ledger-state.js';
+import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
+import { prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
+import { makeClient, type RedisClient as Client } from '../support/redis-server.js';
 import { describeStoreConformance } from './store-conformance.js';
 
-const makeClient = (url: string) => createClient({ url });
-type Client = ReturnType<typeof makeClient>;
 type Pair = Awaited<ReturnType<typeof startRedisPrimaryWithReplica>>;
 
 const REPLICA_TIMEOUT_MS = 150;
 let pair: Pair | undefined;
 const clients: Client[] = [];
-let prefixes = 0;
 
 beforeAll(async () => {
   pair = await startRedisPrimaryWithReplica();
@@ -42,7 +40,7 @@ function client(index = 0): Client {
   return found;
 }
 
-const freshPrefix = () => `replicas-${process.pid}-${(prefixes += 1)}:`;
+const freshPrefix = prefixMaker('replicas');
 
 /**
  * `replicas: 1` with deadlines a loaded CI machine meets: the conformance suite checks what the store
@@ -59,9 +57,6 @@ describeStoreConformance('Redis store on a primary with one replica, replicas: 1
     stop: async () => undefined,
   };
 });
-
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
 
 /** An endpoint on the primary waiting for `replicas` replicas; its service and the errors it reported. */
 function endpointWaitingFor(replicas: number) {

@@ -10,21 +10,18 @@ import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, EndpointError, type SessionEndpoint } from '../../src/index.js';
 import { createRedisStore, type RedisStoreOptions } from '../../src/redis.js';
-import { REDIS_INSTALL_COMMAND, startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { keysOf, redisStateSize } from '../support/redis-ledger-state.js';
+import { HOUR, manualClock } from '../support/clock.js';
+import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
+import { makeClient, REDIS_INSTALL_COMMAND, startRedisServer, type RedisClient as Client, type RedisServer } from '../support/redis-server.js';
+import { keysOf, prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
-const makeClient = (url: string) => createClient({ url });
-type Client = ReturnType<typeof makeClient>;
-
-const HOUR = 60 * 60_000;
 let server: RedisServer | undefined;
 let clusterNode: RedisServer | undefined;
 let clusterClient: Client | undefined;
 const clients: Client[] = [];
 const resp2Clients: Awaited<ReturnType<typeof connectResp2>>[] = [];
-let prefixes = 0;
 
 beforeAll(async () => {
   server = await startRedisServer();
@@ -73,12 +70,7 @@ function resp2Client(index: number) {
 }
 
 /** A prefix no other test uses, so each store starts empty on the shared server. */
-const freshPrefix = () => `test-${process.pid}-${(prefixes += 1)}:`;
-
-function manualClock(start = 1_700_000_000_000) {
-  let time = start;
-  return { now: () => time, advance: (ms: number) => (time += ms) };
-}
+const freshPrefix = prefixMaker('test');
 
 describeStoreConformance('Redis store', async () => {
   const clock = manualClock();
@@ -341,9 +333,6 @@ function requireServer(): RedisServer {
   if (!server) throw new Error('redis-server did not start: see beforeAll');
   return server;
 }
-
-const ORIGIN = 'https://app.example';
-const PATH = '/api/embed-session';
 
 /** Two instances, each with its own client, one prefix; one service that records every mint and revocation. */
 function twoInstances() {

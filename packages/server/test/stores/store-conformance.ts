@@ -7,6 +7,8 @@
 // instances sharing one store.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '../../src/index.js';
+import { HOUR } from '../support/clock.js';
+import { sorted } from '../support/endpoint-fixture.js';
 
 /** One store made for one test, and how the suite drives it. */
 export interface StoreUnderTest {
@@ -27,9 +29,7 @@ export interface StoreUnderTest {
   stop(): Promise<void>;
 }
 
-const HOUR = 60 * 60_000;
 const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const sorted = (ids: readonly string[]) => [...ids].sort();
 
 /** What the suite's groups get: the current store and its clock. */
 interface Suite {

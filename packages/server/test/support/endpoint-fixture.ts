@@ -65,3 +65,6 @@ export function browserRequest(method: string, path: string, options: { viewer?:
 
 /** The answer's JSON body. */
 export const json = async (response: Response): Promise<any> => JSON.parse(await response.text());
+
+/** Ids in sorted order, to compare sets of ids. */
+export const sorted = (ids: Iterable<string>) => [...ids].sort();

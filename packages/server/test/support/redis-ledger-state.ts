@@ -19,3 +19,9 @@ export async function redisStateSize(redis: LedgerReader, prefix: string, viewer
   const sizes = await Promise.all([redis.zCard(ids), redis.zCard(revoking), redis.hLen(mints), redis.exists(signOuts)]);
   return sizes.reduce((sum, size) => sum + Number(size), 0);
 }
+
+/** Key prefixes `<label>-<pid>-<n>:`, a new one at each call, so each test has a ledger of its own on a shared Redis. */
+export function prefixMaker(label: string): () => string {
+  let prefixes = 0;
+  return () => `${label}-${process.pid}-${(prefixes += 1)}:`;
+}

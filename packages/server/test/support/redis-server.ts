@@ -13,6 +13,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from 'redis';
+
+/** A client of the server at `url`, not connected yet (its type is the tests' `RedisClient`). */
+export const makeClient = (url: string) => createClient({ url });
+export type RedisClient = ReturnType<typeof makeClient>;
 
 /** How to install the server when it is missing. */
 export const REDIS_INSTALL_COMMAND = 'apt-get install -y redis-server';
