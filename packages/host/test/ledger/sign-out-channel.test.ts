@@ -17,7 +17,7 @@ function otherPage() {
   return channel;
 }
 
-// The tabs and the fetch stub go after each test (endpoint-fakes.ts).
+// The tabs and the fetch stub go after each test (support/endpoint-fakes.ts).
 afterEach(() => opened.splice(0).forEach((channel) => channel.close()));
 
 /** Two tabs of one viewer on the endpoint, each with its first id, tab b logging debug lines. */

@@ -1,6 +1,6 @@
 // syncUrl: the embed's place in the host URL. A fake browser history (entries, an index, popstate on
 // go()) stands in for the page's window, so the tests can count entries and walk back and forward;
-// the embed's events are synthetic MessageEvents (helpers.ts).
+// the embed's events are synthetic MessageEvents (support/helpers.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError, syncUrl, type Embed, type UrlAdapter } from '../../src/index.js';
 import { WRITES_PER_SECOND } from '../../src/sync-url/history-pace.js';
