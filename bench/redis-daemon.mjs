@@ -1,7 +1,7 @@
 // A redis-server for a benchmark run: a free port on 127.0.0.1, a temporary directory, no persistence
 // unless asked (the append-only file, fsynced before every reply), daemonized with a pidfile, and
 // stopped, paused or killed by that pid; a node of a Redis Cluster, or a replica of another server,
-// when asked (redis-cluster.mjs makes clusters of them). (packages/server/test/redis-server.ts does
+// when asked (redis-cluster.mjs makes clusters of them). (packages/server/test/support/redis-server.ts does
 // the same for the tests, in TypeScript.)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
-import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../packages/host/test/helpers.js';
+import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../packages/host/test/support/helpers.js';
 import { runBlock } from './readme-blocks.js';
 import { ROOT } from './readme-files.js';
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../packages/emulator/src/index.js';
-import { startRedisServer, type RedisServer } from '../../packages/server/test/redis-server.js';
+import { startRedisServer, type RedisServer } from '../../packages/server/test/support/redis-server.js';
 import { startRedisCluster } from '../../bench/redis-cluster.mjs';
 import { runBlock, type RunBlockName } from './readme-blocks.js';
 import { ROOT } from './readme-files.js';

@@ -36,7 +36,7 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
   { file: 'README.md', key: '// vite.config.js', checked: 'type-checked', why: "a bundler's configuration, which Vite reads and nobody runs; npm run size bundles with the same alias (its \"zod/mini aliased\" rows)" },
   {
     file: 'packages/host/README.md', key: "import type { LogoutResult } from '@svc-embed/host';", checked: 'type-checked',
-    why: 'a value of the result type, for its fields; what logout() resolves with runs in packages/host/test/logout-truth.test.ts and, on the demo, in test/browser/sign-out-truth.test.ts',
+    why: 'a value of the result type, for its fields; what logout() resolves with runs in packages/host/test/endpoint/logout-truth.test.ts and, on the demo, in test/browser/sign-out-truth.test.ts',
   },
   {
     file: 'packages/host/README.md', key: 'let { canExport }: { canExport: boolean } = $props();', checked: 'framework checker',

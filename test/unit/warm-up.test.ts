@@ -5,7 +5,7 @@
 // destroy(); a lazy embed warms up only once it starts; an embed that loads at once (private), a
 // wrapped iframe, and Chromium (whose frames never use the page's connections) have none. happy-dom connects nowhere: these tests check the elements.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, minter, READY, setup, TENANT } from '../../packages/host/test/helpers.js';
+import { flush, minter, READY, setup, TENANT } from '../../packages/host/test/support/helpers.js';
 import { createEmbed, recordTimings, whenVisible } from '../../packages/host/src/index.js';
 
 /** The preconnect hints in the page's head, as their `href`. */

@@ -1,10 +1,9 @@
 import { actionType, parseActionMessage } from '@svc-embed/protocol';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmbedError, type Embed } from '../src/index.js';
-import { READY, setup } from './helpers.js';
+import { READY, setup, START, useFakeClock } from './support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 describe('action senders', () => {
   const cases: [string, (embed: Embed) => void, string, unknown][] = [
@@ -31,7 +30,7 @@ describe('action senders', () => {
     expect(frame.posted).toHaveLength(1);
     const { message, origin } = frame.posted[0]!;
     expect(origin).toBe('https://tenant.example');
-    expect(message).toEqual({ source: 'svc-embed', direction: 'action', type: actionType(name as never), timestamp: 1_700_000_000_000, ...(payload === undefined ? {} : { payload }) });
+    expect(message).toEqual({ source: 'svc-embed', direction: 'action', type: actionType(name as never), timestamp: START, ...(payload === undefined ? {} : { payload }) });
     expect(parseActionMessage(message).ok).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, minter, READY, setup } from './helpers.js';
+import { flush, minter, READY, setup } from './support/helpers.js';
 
 /**
  * Wraps add/removeEventListener of the window and the document and setTimeout/clearTimeout of the

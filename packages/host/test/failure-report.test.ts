@@ -4,9 +4,9 @@
 // session endpoint's 401, 403 and 404, the page's policy refusing the frame) are not retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMBED_ERROR_CODES, type EmbedError, type EmbedStateChange } from '../src/index.js';
-import { flush, minter, READY, setup, TENANT } from './helpers.js';
+import { flush, minter, READY, setup, TENANT } from './support/helpers.js';
+import { ENDPOINT } from './support/values.js';
 
-const ENDPOINT = '/api/embed-session';
 let printed: ReturnType<typeof vi.spyOn<Console, 'error'>>;
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { eventType } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedError } from '../src/index.js';
-import { deliver, event, flush, READY, setup, TENANT } from './helpers.js';
+import { deliver, event, flush, READY, setup, TENANT } from './support/helpers.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

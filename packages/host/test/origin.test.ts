@@ -1,7 +1,7 @@
 import { eventType } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbed, EmbedError } from '../src/index.js';
-import { attachFrameWindow, deliver, event, fakeFrameWindow, flush, READY, setup, TENANT } from './helpers.js';
+import { attachFrameWindow, deliver, event, fakeFrameWindow, flush, READY, setup, TENANT } from './support/helpers.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

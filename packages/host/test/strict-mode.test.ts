@@ -1,12 +1,11 @@
 // A single-use id is never spent on an embed that does not outlive the task that created it (React
 // StrictMode mounts, unmounts and mounts every effect in one task), and an id that arrives too late
 // is revoked, logged and reported by logout.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmbed, createSessionLedger } from '../src/index.js';
-import { flush, minter, TENANT } from './helpers.js';
+import { flush, minter, TENANT, useFakeClock } from './support/helpers.js';
 
-beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
-afterEach(() => vi.useRealTimers());
+useFakeClock();
 
 const make = (options: Partial<Parameters<typeof createEmbed>[0]> = {}) =>
   createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });

@@ -11,7 +11,7 @@ import { createFakeSessions } from '@svc-embed/testing';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TENANT } from '../../host/test/helpers.js';
+import { TENANT } from '../../host/test/support/helpers.js';
 import { SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
 
 const PAGE = 'https://app.example';

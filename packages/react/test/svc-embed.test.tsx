@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { StrictMode, createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionLedger, type Embed } from '@svc-embed/host';
-import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/helpers.js';
+import { attachFrameWindow, deliver, event, READY, TENANT } from '../../host/test/support/helpers.js';
 import { recordTimings, SessionLedgerProvider, SvcEmbed, useSessionLedger } from '../src/index.js';
 import { embedIn } from './embed-ref.js';
 

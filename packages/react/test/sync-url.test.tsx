@@ -8,7 +8,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, createRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Embed } from '@svc-embed/host';
-import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../host/test/helpers.js';
+import { attachFrameWindow, deliver, event, READY, TENANT, type FrameWindow } from '../../host/test/support/helpers.js';
 import { SvcEmbed, urlParam, useUrlAdapter } from '../src/index.js';
 import { embedIn } from './embed-ref.js';
 

@@ -9,7 +9,7 @@
  * `settle` is told the service revoked it, or when its lifetime has passed. A revocation that failed
  * stays, due at once for the next sign-out or sweep.
  *
- * The conformance suite of this repository (`packages/server/test/store-conformance.ts`) checks
+ * The conformance suite of this repository (`packages/server/test/stores/store-conformance.ts`) checks
  * every rule stated here, for any store.
  */
 export interface SessionStore {

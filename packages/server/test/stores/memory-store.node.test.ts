@@ -1,0 +1,55 @@
+// The memory store passes the store conformance suite, on a manual clock (expiry without waiting)
+// and on the wall clock, and keeps only what is live.
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from '../../src/index.js';
+import { manualClock } from '../support/clock.js';
+import { describeStoreConformance } from './store-conformance.js';
+
+describeStoreConformance('memory store', async () => {
+  const clock = manualClock();
+  const store = createMemoryStore({ now: clock.now });
+  return {
+    store,
+    now: clock.now,
+    elapse: async (ms) => {
+      clock.advance(ms);
+    },
+    stateSize: async () => store.entryCount(),
+    stop: async () => store.close?.(),
+  };
+});
+
+describeStoreConformance('memory store on the wall clock', async () => {
+  const store = createMemoryStore();
+  return { store, stateSize: async () => store.entryCount(), stop: async () => store.close?.() };
+});
+
+describe('memory store', () => {
+  it('drops the data of viewers who never come back in the next sweep: ids, counters and sign-out moments', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore({ now: clock.now });
+    for (let index = 0; index < 100; index += 1) {
+      const viewerId = `viewer-${index}`;
+      await store.add({ viewerId, sessionId: `ses_${index}`, expiresAt: clock.now() + 1000, signOutsSeen: 0, leaseUntil: clock.now() + 1000 });
+      await store.countMint({ viewerId, now: clock.now(), windowMs: 1000 });
+      await store.signOut({ viewerId, leaseUntil: clock.now() + 1000, rememberUntil: clock.now() + 1000 });
+    }
+    expect(store.viewerCount()).toBe(100);
+    expect(store.entryCount()).toBe(300);
+    clock.advance(MEMORY_SWEEP_INTERVAL_MS);
+    await store.add({ viewerId: 'late', sessionId: 'ses_late', expiresAt: clock.now() + 1000, signOutsSeen: 0, leaseUntil: clock.now() + 1000 });
+    expect(store.viewerCount()).toBe(1);
+    await store.signOut({ viewerId: 'late', leaseUntil: clock.now() + 1000, rememberUntil: clock.now() + 1 });
+    await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [] });
+    clock.advance(1);
+    await store.settle({ viewerId: 'late', revoked: [], failed: [] });
+    expect(store.viewerCount()).toBe(0);
+    expect(store.entryCount()).toBe(0);
+  });
+});
+
+it('refuses a clock that is no function with invalid-options, saying what to give', () => {
+  expect(() => createMemoryStore({ now: 1_700_000_000_000 as never })).toThrow(
+    expect.objectContaining({ code: 'invalid-options', message: 'now must be a function returning epoch ms, such as Date.now' }),
+  );
+});

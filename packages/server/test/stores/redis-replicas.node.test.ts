@@ -1,0 +1,152 @@
+// `replicas: 1` on a real primary with one replica (two redis-server daemons started for this file,
+// the second `--replicaof` the first; stopped by their pids after it): the store conformance suite,
+// waiting for the replica; and what a replica that cannot acknowledge does to a mint: a replica
+// stopped (SIGSTOP) or killed makes the mint refuse within replicaTimeoutMs, 503, the new id revoked
+// at the service, and a message that says why (too slow, or too few replicas connected); a
+// `replicas` the deployment cannot meet says so; the mints work again once the replica is back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionEndpoint } from '../../src/index.js';
+import { createRedisStore } from '../../src/redis.js';
+import { startRedisPrimaryWithReplica } from '../../../../bench/redis-cluster.mjs';
+import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
+import { prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
+import { makeClient, type RedisClient as Client } from '../support/redis-server.js';
+import { describeStoreConformance } from './store-conformance.js';
+
+type Pair = Awaited<ReturnType<typeof startRedisPrimaryWithReplica>>;
+
+const REPLICA_TIMEOUT_MS = 150;
+let pair: Pair | undefined;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  pair = await startRedisPrimaryWithReplica();
+  for (let index = 0; index < 2; index += 1) clients.push(await makeClient(requirePair().primary.url).on('error', () => undefined).connect());
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((client) => client.close()));
+  await pair?.stop();
+});
+
+function requirePair(): Pair {
+  if (!pair) throw new Error('the primary and its replica did not start: see beforeAll');
+  return pair;
+}
+
+function client(index = 0): Client {
+  const found = clients[index];
+  if (!found) throw new Error('no Redis client: see beforeAll');
+  return found;
+}
+
+const freshPrefix = prefixMaker('replicas');
+
+/**
+ * `replicas: 1` with deadlines a loaded CI machine meets: the conformance suite checks what the store
+ * records, not how fast a replica acknowledges (the tests below time that with their own deadlines).
+ */
+const PATIENT_REPLICAS = { replicas: 1, timeoutMs: 5000, replicaTimeoutMs: 2500 } as const;
+
+describeStoreConformance('Redis store on a primary with one replica, replicas: 1', async () => {
+  const prefix = freshPrefix();
+  return {
+    store: createRedisStore({ client: client(0), prefix, ...PATIENT_REPLICAS }),
+    secondInstance: createRedisStore({ client: client(1), prefix, ...PATIENT_REPLICAS }),
+    stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
+    stop: async () => undefined,
+  };
+});
+
+/** An endpoint on the primary waiting for `replicas` replicas; its service and the errors it reported. */
+function endpointWaitingFor(replicas: number) {
+  const service = { minted: [] as string[], revoked: [] as string[] };
+  const errors: unknown[] = [];
+  const endpoint = createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: () => ({ id: 'ada' }),
+    mint: () => {
+      const sessionId = `ses_${service.minted.length + 1}`;
+      service.minted.push(sessionId);
+      return sessionId;
+    },
+    revoke: (sessionId) => {
+      service.revoked.push(sessionId);
+    },
+    onError: (error) => errors.push(error),
+    store: createRedisStore({ client: client(), prefix: freshPrefix(), replicas, replicaTimeoutMs: REPLICA_TIMEOUT_MS }),
+  });
+  const mint = async () => {
+    const started = Date.now();
+    const response = await endpoint.fetch(new Request(`http://backend.example${PATH}`, { method: 'POST', headers: { origin: ORIGIN } }));
+    return { status: response.status, body: (await response.json()) as { sessionId?: string; error?: { code: string; message: string } }, ms: Date.now() - started };
+  };
+  const reported = () => errors.map((error) => (error instanceof Error ? error.message : String(error))).join('\n');
+  return { endpoint, service, mint, reported };
+}
+
+describe('replicas: 1 when the replica cannot acknowledge', () => {
+  it('hands the id out once the replica holds it', async () => {
+    const { service, mint } = endpointWaitingFor(1);
+    const answer = await mint();
+    expect(answer.status).toBe(200);
+    expect(service.revoked).toEqual([]);
+    expect(await makeReplicaClientRead(answer.body.sessionId ?? '')).toBe(true);
+  });
+
+  it('refuses the mint within replicaTimeoutMs while the replica is stopped (SIGSTOP): 503, the id revoked at the service; then works again', async () => {
+    const { service, mint, reported } = endpointWaitingFor(1);
+    requirePair().replica.pause();
+    try {
+      const answer = await mint();
+      expect(answer.status).toBe(503);
+      expect(answer.body.error?.code).toBe('store-unavailable');
+      expect(answer.ms).toBeLessThan(REPLICA_TIMEOUT_MS + 600);
+      expect(service.revoked).toEqual(service.minted);
+      expect(reported()).toMatch(/0 of 1 replica\(s\) acknowledged the write within 150 ms \(replicas: 1\); check the replicas' link/);
+    } finally {
+      requirePair().replica.resume();
+    }
+    await expect.poll(async () => (await mint()).status, { timeout: 5_000 }).toBe(200);
+  });
+
+  it('refuses the mint when the replica is gone, saying that the primary has fewer replicas than the store waits for; then works again once it is back', async () => {
+    const { service, mint, reported } = endpointWaitingFor(1);
+    await requirePair().replica.kill();
+    const handedOut: string[] = [];
+    try {
+      await expect.poll(async () => {
+        const answer = await mint();
+        if (answer.body.sessionId) handedOut.push(answer.body.sessionId);
+        return answer.status;
+      }).toBe(503);
+      expect(service.revoked).toEqual(service.minted.filter((id) => !handedOut.includes(id)));
+      expect(reported()).toContain('the primary has 0 replica(s) connected, fewer than the store waits for (replicas: 1); add replicas to every primary, or lower replicas');
+    } finally {
+      await requirePair().replica.restart();
+    }
+    await expect.poll(async () => (await mint()).status, { timeout: 10_000 }).toBe(200);
+  });
+
+  it('says when a replicas the deployment cannot meet is asked for: replicas: 2 with one replica', async () => {
+    const { service, mint, reported } = endpointWaitingFor(2);
+    const answer = await mint();
+    expect(answer.status).toBe(503);
+    expect(service.revoked).toEqual(service.minted);
+    expect(reported()).toContain('the primary has 1 replica(s) connected, fewer than the store waits for (replicas: 2)');
+  });
+});
+
+/** Whether the replica has `sessionId` in some ledger (read on the replica itself). */
+async function makeReplicaClientRead(sessionId: string): Promise<boolean> {
+  const replica = await makeClient(requirePair().replica.url).connect();
+  try {
+    for (const key of await replica.keys('replicas-*:ids')) {
+      if ((await replica.zScore(key, sessionId)) !== null) return true;
+    }
+    return false;
+  } finally {
+    await replica.close();
+  }
+}

@@ -1,0 +1,341 @@
+// The conformance suite every `SessionStore` passes: the memory store (memory-store.node.test.ts)
+// and the Redis store (redis-store.node.test.ts). It checks what the endpoint relies on: an id
+// leaves a ledger only when settled as revoked (or expired); a claim leases, never deletes, and a
+// retry takes an earlier claim over; a failed revocation is due at once for the sweep; a sign-out
+// moves the viewer's sign-out moment on so a mint in flight is refused; the mint counters keep a
+// constant amount of state; the hints index; and all of it under concurrency and across two
+// instances sharing one store.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionStore } from '../../src/index.js';
+import { HOUR } from '../support/clock.js';
+import { sorted } from '../support/endpoint-fixture.js';
+
+/** One store made for one test, and how the suite drives it. */
+export interface StoreUnderTest {
+  /** The store, empty. */
+  store: SessionStore;
+  /**
+   * A second handle on the same data, as a second server instance has it (Redis: its own client on
+   * the same server and prefix). Default: `store` itself.
+   */
+  secondInstance?: SessionStore;
+  /** The store's clock, epoch ms: expiry and leases are judged against it. Default `Date.now`. */
+  now?: () => number;
+  /** Lets `ms` pass on the store's clock (a manual clock advances; a real one is waited for). Default: a real wait. */
+  elapse?: (ms: number) => Promise<void>;
+  /** How many values the store holds for one viewer (ids, counters, sign-out moment), for the constant-state rule. */
+  stateSize(viewerId: string): Promise<number>;
+  /** Releases everything the test made (connections, servers, keys). */
+  stop(): Promise<void>;
+}
+
+const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What the suite's groups get: the current store and its clock. */
+interface Suite {
+  store: () => SessionStore;
+  second: () => SessionStore;
+  now: () => number;
+  elapse: (ms: number) => Promise<void>;
+  later: (ms?: number) => number;
+  stateSize: (viewerId: string) => Promise<number>;
+}
+
+/**
+ * Declares the `SessionStore` conformance suite for one store. `makeStore` gives a fresh, empty store
+ * for each test; the suite calls `stop()` after it.
+ * @example
+ * describeStoreConformance('memory store', async () => ({ store: createMemoryStore(), stateSize: ..., stop: async () => {} }));
+ */
+export function describeStoreConformance(name: string, makeStore: () => Promise<StoreUnderTest>): void {
+  describe(`SessionStore conformance: ${name}`, () => {
+    let made: StoreUnderTest | undefined;
+    const current = (): StoreUnderTest => {
+      if (!made) throw new Error('the store was not made: beforeEach failed');
+      return made;
+    };
+    const now = () => (current().now ?? Date.now)();
+    const suite: Suite = {
+      store: () => current().store,
+      second: () => current().secondInstance ?? current().store,
+      now,
+      elapse: (ms) => (current().elapse ?? realWait)(ms),
+      later: (ms = HOUR) => now() + ms,
+      stateSize: (viewerId) => current().stateSize(viewerId),
+    };
+    beforeEach(async () => {
+      made = await makeStore();
+    });
+    afterEach(async () => {
+      const done = made;
+      made = undefined;
+      await done?.stop();
+    });
+    describeLedger(suite);
+    describeDurableClaims(suite);
+    describeExpiry(suite);
+    describeSignOutMoment(suite);
+    describeMintCount(suite);
+    describeHints(suite);
+    describeConcurrency(suite);
+  });
+}
+
+/** Records ids for `viewerId` as live (the sign-out moment seen: none). */
+async function addLive(suite: Suite, viewerId: string, ids: readonly string[], expiresAt = suite.later()): Promise<void> {
+  for (const sessionId of ids) {
+    expect(await suite.store().add({ viewerId, sessionId, expiresAt, signOutsSeen: 0, leaseUntil: suite.later(60_000) })).toBe('recorded');
+  }
+}
+
+/** Signs `viewerId` out with a lease of a minute; resolves with the ids claimed. */
+const signOut = (suite: Suite, viewerId: string, store = suite.store()) =>
+  store.signOut({ viewerId, leaseUntil: suite.later(60_000), rememberUntil: suite.later() });
+
+function describeLedger(suite: Suite): void {
+  describe('the ledger', () => {
+    it('claims a recorded id (claimed), then again (reclaimed), and answers absent once it is settled as revoked', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('reclaimed');
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: [] })).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('absent');
+    });
+
+    it('answers absent for an id never recorded, and a sign-out of an empty ledger claims nothing', async () => {
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_never', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await signOut(suite, 'nobody')).toEqual({ ids: [], reclaimed: [] });
+    });
+
+    it("never lets one viewer claim another viewer's id, which stays the owner's", async () => {
+      await addLive(suite, 'ada', ['ses_ada']);
+      expect(await suite.store().claim({ viewerId: 'bob', sessionId: 'ses_ada', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await signOut(suite, 'bob')).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().settle({ viewerId: 'bob', revoked: ['ses_ada'], failed: [] })).toEqual([]);
+      expect((await signOut(suite, 'ada')).ids).toEqual(['ses_ada']);
+    });
+
+    it('keeps viewers apart whose ids share a prefix or hold separators, braces and other characters', async () => {
+      const viewers = ['ada', 'ada:x', 'ada*', 'a', 'ünï code/{x}', '}ada{', '%7Bada%7D', '{ada}', 'ada\nbob', 'user:17:ses'];
+      for (const viewer of viewers) await addLive(suite, viewer, [`ses_${viewer}`]);
+      for (const viewer of viewers) expect((await signOut(suite, viewer)).ids, JSON.stringify(viewer)).toEqual([`ses_${viewer}`]);
+    });
+
+    it('records an id added twice once', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_1']);
+      expect((await signOut(suite, 'ada')).ids).toEqual(['ses_1']);
+    });
+  });
+}
+
+function describeDurableClaims(suite: Suite): void {
+  describe('claims lease, they never delete', () => {
+    it('keeps every id a sign-out claimed until it is settled: a second sign-out claims them again, as retries', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_2', 'ses_3']);
+      await addLive(suite, 'bob', ['ses_bob']);
+      expect(await signOut(suite, 'ada')).toEqual({ ids: expect.any(Array), reclaimed: [] });
+      const again = await signOut(suite, 'ada');
+      expect(sorted(again.ids)).toEqual(['ses_1', 'ses_2', 'ses_3']);
+      expect(sorted(again.reclaimed)).toEqual(['ses_1', 'ses_2', 'ses_3']);
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1', 'ses_2', 'ses_3'], failed: [] })).toEqual([]);
+      expect(await signOut(suite, 'ada')).toEqual({ ids: [], reclaimed: [] });
+      expect((await signOut(suite, 'bob')).ids).toEqual(['ses_bob']);
+    });
+
+    it('settles: revoked ids leave, failed ones stay and are due at once for the sweep; the answer lists what is being revoked', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_2', 'ses_3']);
+      await signOut(suite, 'ada');
+      expect(await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'] })).toEqual(expect.arrayContaining(['ses_2', 'ses_3']));
+      const due = await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) });
+      expect(due).toEqual({ ids: ['ses_2'], reclaimed: ['ses_2'] });
+      expect(await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+    });
+
+    it('hands an id whose lease lapsed to the sweep, and never a live one', async () => {
+      await addLive(suite, 'ada', ['ses_live', 'ses_claimed']);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_claimed', leaseUntil: suite.now() + 150 })).toBe('claimed');
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual([]);
+      await suite.elapse(400);
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual(['ses_claimed']);
+      expect(sorted(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] }))).toEqual(['ses_claimed']);
+    });
+
+    it('releases only ids being revoked: a failed settlement of a live id leaves it live', async () => {
+      await addLive(suite, 'ada', ['ses_live']);
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_live'] })).toEqual([]);
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_live', leaseUntil: suite.later(60_000) })).toBe('claimed');
+    });
+  });
+}
+
+function describeExpiry(suite: Suite): void {
+  describe('expiry', () => {
+    it('never records or gives out an id whose expiresAt has passed', async () => {
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_old', expiresAt: suite.now() - 1, signOutsSeen: 0, leaseUntil: suite.later(60_000) })).toBe('recorded');
+      await addLive(suite, 'ada', ['ses_live']);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_old', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect((await signOut(suite, 'ada')).ids).toEqual(['ses_live']);
+    });
+
+    it('lets ids leave the ledger by themselves once their time is up, live or being revoked, and keeps the others', async () => {
+      await addLive(suite, 'ada', ['ses_short'], suite.later(150));
+      await addLive(suite, 'ada', ['ses_long']);
+      await addLive(suite, 'bob', ['ses_short_bob'], suite.later(150));
+      await signOut(suite, 'bob');
+      await suite.elapse(400);
+      expect(await suite.store().claimPending({ viewerId: 'bob', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().settle({ viewerId: 'bob', revoked: [], failed: [] })).toEqual([]);
+      expect((await signOut(suite, 'ada')).ids).toEqual(['ses_long']);
+    });
+
+    it('keeps an id live until its expiresAt', async () => {
+      await addLive(suite, 'ada', ['ses_1'], suite.later(60_000));
+      await suite.elapse(100);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
+    });
+  });
+}
+
+function describeSignOutMoment(suite: Suite): void {
+  describe('the sign-out moment', () => {
+    it('refuses an id minted across a sign-out: recorded as being revoked, claimed by the next sign-out or the sweep', async () => {
+      const seen = (await suite.store().countMint({ viewerId: 'ada', now: suite.now(), windowMs: 60_000 })).signOuts;
+      await signOut(suite, 'ada');
+      const leaseUntil = suite.now() + 150;
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_late', expiresAt: suite.later(), signOutsSeen: seen, leaseUntil })).toBe('signed-out');
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] })).toEqual(['ses_late']);
+      await suite.elapse(400);
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual(['ses_late']);
+    });
+
+    it('moves on with every sign-out, on either instance, and lets a mint that started after it record its id', async () => {
+      const count = async () => (await suite.store().countMint({ viewerId: 'ada', now: suite.now(), windowMs: 60_000 })).signOuts;
+      const before = await count();
+      await signOut(suite, 'ada', suite.second());
+      const after = await count();
+      expect(after).not.toBe(before);
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_new', expiresAt: suite.later(), signOutsSeen: after, leaseUntil: suite.later(60_000) })).toBe('recorded');
+      expect((await suite.store().countMint({ viewerId: 'bob', now: suite.now(), windowMs: 60_000 })).signOuts).toBe(0);
+    });
+  });
+}
+
+function describeMintCount(suite: Suite): void {
+  describe('countMint', () => {
+    const count = (viewerId: string, now: number, windowMs = 1000) => suite.store().countMint({ viewerId, now, windowMs });
+
+    it('counts the attempts of the current window and keeps the one before as a number', async () => {
+      const start = Math.ceil(suite.now() / 1000) * 1000;
+      expect(await count('ada', start + 100)).toEqual({ windowStart: start, current: 1, previous: 0, signOuts: 0 });
+      expect(await count('ada', start + 500)).toEqual({ windowStart: start, current: 2, previous: 0, signOuts: 0 });
+      expect(await count('ada', start + 1200)).toEqual({ windowStart: start + 1000, current: 1, previous: 2, signOuts: 0 });
+      expect(await count('ada', start + 1900)).toEqual({ windowStart: start + 1000, current: 2, previous: 2, signOuts: 0 });
+      expect(await count('ada', start + 3500)).toEqual({ windowStart: start + 3000, current: 1, previous: 0, signOuts: 0 });
+    });
+
+    it('counts each viewer apart', async () => {
+      const start = Math.ceil(suite.now() / 1000) * 1000;
+      await count('ada', start);
+      await count('ada', start + 1);
+      expect(await count('bob', start + 2)).toEqual({ windowStart: start, current: 1, previous: 0, signOuts: 0 });
+    });
+
+    it('counts every one of concurrent attempts at the same moment', async () => {
+      const t = suite.now();
+      const counts = await Promise.all(Array.from({ length: 20 }, () => count('ada', t, 60_000)));
+      expect(counts.map(({ current }) => current).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    });
+
+    it('keeps a constant amount of state per viewer, however many attempts', async () => {
+      const t = suite.now();
+      await count('ada', t, 60_000);
+      const afterOne = await suite.stateSize('ada');
+      for (let batch = 0; batch < 10; batch += 1) await Promise.all(Array.from({ length: 100 }, () => count('ada', t, 60_000)));
+      expect((await count('ada', t, 60_000)).current).toBe(1002);
+      expect(await suite.stateSize('ada')).toBe(afterOne);
+    });
+
+    it('keeps the counters apart from the ledger', async () => {
+      await count('ada', suite.now(), 60_000);
+      expect(await signOut(suite, 'ada')).toEqual({ ids: [], reclaimed: [] });
+    });
+  });
+}
+
+function describeHints(suite: Suite): void {
+  describe('the hints index', () => {
+    const allHints = async () => {
+      const hints = new Map<string, string>();
+      let cursor = '0';
+      do {
+        const page = await suite.store().listHints({ cursor, count: 10 });
+        for (const hint of page.hints) hints.set(hint.viewerId, hint.token);
+        cursor = page.cursor;
+      } while (cursor !== '0');
+      return hints;
+    };
+
+    it('lists a hinted viewer with the latest token, and drops the hint only with that token', async () => {
+      const first = await suite.store().hint('ada');
+      const second = await suite.second().hint('ada');
+      expect(second).not.toBe(first);
+      expect((await allHints()).get('ada')).toBe(second);
+      await suite.store().dropHint({ viewerId: 'ada', token: first });
+      expect((await allHints()).get('ada')).toBe(second);
+      await suite.store().dropHint({ viewerId: 'ada', token: second });
+      expect((await allHints()).has('ada')).toBe(false);
+    });
+
+    it('lists every hint across pages', async () => {
+      const viewers = Array.from({ length: 250 }, (_, index) => `viewer-${index}`);
+      await Promise.all(viewers.map((viewer) => suite.store().hint(viewer)));
+      expect(sorted([...(await allHints()).keys()])).toEqual(sorted(viewers));
+    });
+  });
+}
+
+function describeConcurrency(suite: Suite): void {
+  describe('concurrency', () => {
+    it('gives claimed to exactly one of 50 parallel claims of one id, reclaimed to the others', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, index) =>
+        (index % 2 ? suite.second() : suite.store()).claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })));
+      expect(answers.filter((answer) => answer === 'claimed')).toHaveLength(1);
+      expect(answers.filter((answer) => answer === 'reclaimed')).toHaveLength(49);
+    });
+
+    it('gives each due id to exactly one of parallel sweeps on two instances', async () => {
+      const ids = Array.from({ length: 30 }, (_, index) => `ses_${index}`);
+      await addLive(suite, 'ada', ids);
+      await signOut(suite, 'ada');
+      await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ids });
+      const sweeps = await Promise.all(Array.from({ length: 6 }, (_, index) =>
+        (index % 2 ? suite.second() : suite.store()).claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })));
+      expect(sorted(sweeps.flatMap(({ ids: taken }) => taken))).toEqual(sorted(ids));
+    });
+
+    it('loses no id when sign-outs race adds: every id recorded before a sign-out is claimed by one, every later one is refused', async () => {
+      const ids = Array.from({ length: 50 }, (_, index) => `ses_${index}`);
+      const adds = ids.map((sessionId, index) =>
+        (index % 2 ? suite.second() : suite.store()).add({ viewerId: 'ada', sessionId, expiresAt: suite.later(), signOutsSeen: 0, leaseUntil: suite.later(60_000) }));
+      const signOuts = Array.from({ length: 5 }, (_, index) => signOut(suite, 'ada', index % 2 ? suite.second() : suite.store()));
+      const [added, claims] = await Promise.all([Promise.all(adds), Promise.all(signOuts)]);
+      const claimed = new Set(claims.flatMap(({ ids: taken }) => taken));
+      const recorded = ids.filter((_, index) => added[index] === 'recorded');
+      expect(recorded.filter((id) => !claimed.has(id))).toEqual([]);
+      const final = await signOut(suite, 'ada');
+      expect(sorted(final.ids)).toEqual(sorted(ids));
+    });
+
+    it('shares ledgers, counters and sign-out moments between two instances', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      expect(await suite.second().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('reclaimed');
+      const t = suite.now();
+      await suite.store().countMint({ viewerId: 'bob', now: t, windowMs: 60_000 });
+      expect((await suite.second().countMint({ viewerId: 'bob', now: t + 1, windowMs: 60_000 })).current).toBe(2);
+    });
+  });
+}
