@@ -49,7 +49,7 @@ export function mountDemo(sdk, options) {
     // and the viewer's other tabs end their embeds. The result says what happened; when it is not
     // complete (the backend failed, or ids wait), "Log out" stays: clicking it again retries.
     async logout() {
-      panel.setLoggedOut('Signing out…', false);
+      panel.setSignedOut('Signing out…', false);
       const result = await ledger.logout();
       for (const key of Object.keys(embeds)) delete embeds[key];
       const { revoked, failed, pending, complete } = result;
@@ -58,8 +58,8 @@ export function mountDemo(sdk, options) {
       await panel.refresh();
       const confirmed = document.querySelectorAll('[data-role="session-ids"] [data-status="revoked"]').length;
       const outcome = complete ? 'complete' : `not complete (sign-out ${result.backend}${result.error ? `: ${result.error.message}` : ''}): log out again`;
-      panel.setLoggedOut(`Logged out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
-      for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
+      panel.setSignedOut(`Signed out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
+      for (const { key } of config.embeds) panel.update(key, { state: 'signed out', usableUntil: undefined });
     },
     restart: () => start(),
   });
@@ -178,10 +178,10 @@ export function mountDemo(sdk, options) {
     // A sign-out in another tab of the viewer ends this tab's embeds at once; "Log out" here still
     // signs out through the endpoint (it is idempotent) and reports what happened.
     ledger.onLogout(() => {
-      for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
-      panel.setLoggedOut('Signed out. "Log out" signs out through the endpoint from this tab too.', false);
+      for (const { key } of config.embeds) panel.update(key, { state: 'signed out', usableUntil: undefined });
+      panel.setSignedOut('Signed out. "Log out" signs out through the endpoint from this tab too.', false);
     });
-    panel.setLoggedOut('', false);
+    panel.setSignedOut('', false);
   }
 
   window.__demo = { build: options.build, events: [], notifications: [], mints, embeds, log, panel, logoutResult: undefined };

@@ -75,11 +75,11 @@ export function createSessionPanel(root, api) {
       draw();
     },
     refresh: () => (window.clearTimeout(timer), poll()),
-    /** @param {string} text @param {boolean} loggedOut */
-    setLoggedOut(text, loggedOut) {
+    /** @param {string} text @param {boolean} signedOut */
+    setSignedOut(text, signedOut) {
       summary.textContent = text;
-      logout.hidden = loggedOut;
-      restart.hidden = !loggedOut;
+      logout.hidden = signedOut;
+      restart.hidden = !signedOut;
     },
     stop() {
       stopped = true;

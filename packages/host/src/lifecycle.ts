@@ -44,7 +44,7 @@ const noop = () => {};
 /**
  * Creates the {@link Lifecycle} of one embed: registers it with the ledger, then puts a created
  * iframe in its container.
- * @throws {EmbedError} `destroyed` when the ledger has logged out (nothing is put in the page then)
+ * @throws {EmbedError} `destroyed` when the ledger has signed out (nothing is put in the page then)
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
   const { window: win, ids } = options;

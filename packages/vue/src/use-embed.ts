@@ -13,7 +13,7 @@ export interface UseEmbedResult {
   embed: Readonly<ShallowRef<Embed | undefined>>;
   /** The embed's `state` (`minting`, `loading`, `ready`, `renewing`, `failed` …), updated on each change; undefined without an embed. */
   state: Readonly<ShallowRef<EmbedState | undefined>>;
-  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` option that logged out): no embed is made. */
+  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` option that signed out): no embed is made. */
   signedOut: ComputedRef<boolean>;
 }
 

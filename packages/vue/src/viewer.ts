@@ -21,7 +21,7 @@ export function useViewer(read: () => LooseEmbedOptions, recipe: ComputedRef<str
   const ledger = computed(() => read().ledger ?? provided?.ledger.value);
   const signedOut = computed(() => {
     const own = read().ledger;
-    return own ? recipe.value !== '' && own.loggedOut : provided?.status.value === 'signed-out';
+    return own ? recipe.value !== '' && own.signedOut : provided?.status.value === 'signed-out';
   });
   return { ledger, signedOut };
 }

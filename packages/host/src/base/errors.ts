@@ -7,7 +7,7 @@ export const EMBED_ERROR_CODES = {
   invalidOption: 'invalid-option',
   /** An action's argument does not match the protocol; nothing was sent. */
   invalidAction: 'invalid-action',
-  /** The embed was destroyed (or its viewer logged out); it no longer sends or renews. */
+  /** The embed was destroyed (or its viewer signed out); it no longer sends or renews. */
   destroyed: 'destroyed',
   /** No `ready` event arrived within `readyTimeoutMs`, and the iframe's page did not even load (the tenant did not answer). */
   readyTimeout: 'ready-timeout',

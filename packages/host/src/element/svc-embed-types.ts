@@ -38,7 +38,7 @@ export interface SvcEmbedElement extends HTMLElement {
   /** Revokes a session id; overrides `session-endpoint`. */
   revokeSessionId: EmbedOptions['revokeSessionId'];
   /**
-   * The viewer's ledger, shared with other embeds; default one per embed. Once it has logged out the
+   * The viewer's ledger, shared with other embeds; default one per embed. Once it has signed out the
    * element stays signed out (no embed, `data-signed-out` set) until it is given a new ledger.
    */
   ledger: SessionLedger | undefined;

@@ -33,7 +33,7 @@ export interface EndpointRegistration {
 }
 
 /** The channel of one endpoint's sign-outs: its name is the endpoint, channels are per origin. */
-const channelName = (endpoint: string) => `svc-embed:logout:${endpoint}`;
+const channelName = (endpoint: string) => `svc-embed:sign-out:${endpoint}`;
 
 /** A new channel of the endpoint's sign-outs, where the window has `BroadcastChannel`. */
 function openChannel({ callbacks, window: win }: EndpointRegistration): BroadcastChannel | undefined {

@@ -36,7 +36,7 @@ export interface SessionLedger {
    */
   logout(): Promise<LogoutResult>;
   /**
-   * Calls `listener` once when the viewer is logged out: by `logout()` here, or when another tab of
+   * Calls `listener` once when the viewer is signed out: by `logout()` here, or when another tab of
    * the viewer signs out through a session endpoint (then this ledger's embeds are destroyed, and its
    * own `logout()` still signs out through the endpoint). Returns the function that removes it.
    */
@@ -45,7 +45,7 @@ export interface SessionLedger {
    * True once `logout()` was called here or another tab signed the viewer out: the ledger takes no
    * new embeds, and the React provider and `<svc-embed>` make none until they get a new ledger.
    */
-  readonly loggedOut: boolean;
+  readonly signedOut: boolean;
 }
 
 /** Options of {@link createSessionLedger}. */
@@ -121,7 +121,7 @@ async function signOut(parts: { endpoints: LedgerEndpoints; ids: LedgerIds }): P
 
 /**
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
- * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
+ * Without one, each embed gets a ledger of its own. A ledger that has signed out takes no new embeds:
  * create a new one for the next viewer.
  * @throws {EmbedError} `invalid-option` for a wrong `mintLimit` or `revokeConcurrency`
  * @example const ledger = createSessionLedger({ mintLimit: { ids: 300, windowMs: 3_600_000 } });
@@ -164,7 +164,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
       listener();
       return () => {};
     },
-    get loggedOut() {
+    get signedOut() {
       return state.name !== 'signed-in';
     },
   };
