@@ -1,5 +1,5 @@
 import {
-  AUTH_ERROR_CONTEXT, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, parseEventMessage,
+  AUTH_ERROR_CONTEXT, SESSION_RENEWAL_CONTEXT, eventName, parseEventMessage,
   type AnyEventMessage, type ParseResult,
 } from '@svc-embed/protocol';
 import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
@@ -88,8 +88,7 @@ export function listenInbound(options: InboundOptions): void {
       const { message: known } = accepted;
       const told = renewalSignalOf(known, now);
       if (told) signal(told);
-      const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
-      listeners.emit(name, known.payload as never, known as never);
+      listeners.emit(eventName(known.type), known.payload as never, known as never);
     }
     listeners.emit('*', message.payload, message);
   });

@@ -1,4 +1,5 @@
 import { createEmbed, type Embed, type EmbedState } from '@svc-embed/host';
+import { eventName } from '@svc-embed/protocol';
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 import { handlerName, type ListenedName } from './embed-events.js';
 import { embedOptions, recipeOf, type LooseEmbedOptions, type UseEmbedOptions } from './embed-settings.js';
@@ -61,7 +62,7 @@ export function embedIn(read: () => LooseEmbedOptions, tell: Tell): UseEmbedResu
     if (!element || signedOut) return;
     const created = createEmbed(embedOptions({ read, container: element, ledger }));
     // Every event of the catalog by its name (the wire type's last part), then the notifications.
-    created.on('*', (payload, message) => tell(message.type.slice(message.type.lastIndexOf(':') + 1) as ListenedName, payload, message));
+    created.on('*', (payload, message) => tell(eventName(message.type) as ListenedName, payload, message));
     for (const name of HOST_NOTIFICATIONS) created.on(name, (info: unknown) => tell(name, info));
     created.on('state', (change) => {
       state.value = change.state;
