@@ -14,7 +14,7 @@ import type { Session } from './session.js';
 type ActionListeners = { [N in HandledActionName]: ActionHandler<N> } & { '*': (message: HandledActionMessage) => void };
 
 /** Options of {@link createInbound}. */
-export interface InboundOptions {
+interface InboundOptions {
   /** The frame's window (its `message` events; its `parent`, the only source listened to), origin test, log. */
   config: FrameConfig;
   /** The frame's lifecycle: the listener and the action listeners are released with its scope. */

@@ -12,7 +12,7 @@ import type { RenewalSignal } from './renewal/renewal.js';
 type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
 
 /** What {@link acceptMessage} checks a message against. */
-export interface InboundFilter {
+interface InboundFilter {
   /** The embed's iframe: only its window may send. */
   iframe: HTMLIFrameElement;
   /** The tenant origin. */
@@ -61,7 +61,7 @@ function renewalSignalOf(message: AnyEventMessage, now: () => number): RenewalSi
 }
 
 /** Options of {@link listenInbound}. */
-export interface InboundOptions {
+interface InboundOptions {
   /** The resolved options: the window the messages arrive at, the clock, the tenant origin, the logger. */
   context: Pick<EmbedContext, 'window' | 'now' | 'origin' | 'log'>;
   /** The embed's iframe: only its window may send. */

@@ -6,7 +6,7 @@ import type { EmbedIds } from './ledger/embed-ids.js';
 import type { MountedIframe } from './mount/embed-iframe.js';
 
 /** Who ended an embed: its own `destroy()`, or the ledger's `logout()` (which removes a wrapped iframe too). */
-export type DestroyedBy = 'destroy' | 'logout';
+type DestroyedBy = 'destroy' | 'logout';
 
 /** The embed's life: its scope, its `ready` promise, its iframe in the page, and its end. */
 export interface Lifecycle {
@@ -25,7 +25,7 @@ export interface Lifecycle {
 }
 
 /** Options of {@link createLifecycle}. */
-export interface LifecycleOptions {
+interface LifecycleOptions {
   /** The window whose timers the embed uses. */
   window: Window;
   /** The embed's iframe, and the container to put it in when the SDK created it. */

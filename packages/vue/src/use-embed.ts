@@ -37,7 +37,7 @@ export function useEmbed(options: MaybeRefOrGetter<UseEmbedOptions>): UseEmbedRe
 }
 
 /** Tells a component about what its embed reported: an event of the catalog or a host notification, with the listener's arguments. */
-export type Tell = (name: ListenedName, ...args: unknown[]) => void;
+type Tell = (name: ListenedName, ...args: unknown[]) => void;
 
 /** What the host tells besides the catalog's events. */
 const HOST_NOTIFICATIONS = ['renewed', 'renewal-failed'] as const;

@@ -4,7 +4,7 @@ import type { LooseEmbedOptions } from './embed-settings.js';
 import { injectOptionalLedger } from './session-ledger.js';
 
 /** The viewer an embed belongs to: its ledger, and whether they are signed out. */
-export interface Viewer {
+interface Viewer {
   /** The `ledger` option, else the provided one, else none (a ledger of the embed's own). */
   ledger: ComputedRef<SessionLedger | undefined>;
   /**

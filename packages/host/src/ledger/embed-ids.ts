@@ -19,7 +19,7 @@ export interface EmbedIds {
 }
 
 /** What {@link createEmbedIds} works with. */
-export interface EmbedIdsOptions {
+interface EmbedIdsOptions {
   /** The viewer's ledger. */
   ledger: SessionLedger;
   /**

@@ -1,5 +1,5 @@
 /** A ledger's embeds and its logout listeners: what a sign-out ends, and whom it tells. */
-export interface LedgerEmbeds {
+interface LedgerEmbeds {
   /** Registers an embed's teardown. */
   add(teardown: () => void): void;
   /** Unregisters an embed's teardown; true when no embed is left. */

@@ -22,7 +22,7 @@ export interface LedgerIds {
 }
 
 /** What the session endpoints' answers to a logout cover: the ids they revoked, and every id minted by an endpoint that answered. */
-export interface CoveredIds {
+interface CoveredIds {
   /** Ids the endpoints revoked. */
   revoked: ReadonlySet<string>;
   /** The endpoints that answered: their backend revoked, holds as pending, or no longer has every id it minted. */

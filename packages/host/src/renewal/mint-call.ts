@@ -9,7 +9,7 @@ import type { EmbedContext } from '../mount/embed-context.js';
 export type MintCall = () => Promise<string>;
 
 /** Options of {@link createMintCall}. */
-export interface MintCallOptions {
+interface MintCallOptions {
   /**
    * The resolved options: the `mintSessionId` to call (its session endpoint's, or the page's), how
    * long one mint may take (`mintTimeoutMs`), the clock (for the budgets), the logger (a mint refused
