@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbed, createSessionLedger, type EmbedOptions } from '../src/index.js';
-import { flush, minter, READY, setup, TENANT } from './helpers.js';
+import { flush, minter, READY, renewingEmbed, setup, TENANT } from './helpers.js';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_700_000_000_000 }));
 afterEach(() => vi.useRealTimers());
@@ -80,17 +80,11 @@ describe('logout', () => {
   });
 
   it('revokes a mint that resolves after logout, and never sends it', async () => {
-    let resolve!: (id: string) => void;
-    const mint = vi.fn<() => Promise<string>>().mockResolvedValueOnce('s1').mockImplementationOnce(() => new Promise((r) => (resolve = r)));
-    const revoke = vi.fn();
-    const t = setup({ mintSessionId: mint, revokeSessionId: revoke });
-    await flush();
-    t.emit('ready', READY);
-    t.embed.renewSession().catch(() => {});
-    await flush();
+    const { t, revoke, renewal, finishMint } = await renewingEmbed();
+    renewal.catch(() => {});
     await t.embed.logout();
     expect(revoke.mock.calls).toEqual([['s1']]);
-    resolve('s2');
+    finishMint('s2');
     await flush();
     expect(revoke.mock.calls).toEqual([['s1'], ['s2']]);
     expect(t.payloads('set-session')).toEqual([]);

@@ -1,7 +1,7 @@
 import { SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT } from '@svc-embed/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type EmbedOptions } from '../src/index.js';
-import { deliver, event, flush, HOUR, MINUTE, minter, READY, setup, TENANT } from './helpers.js';
+import { deliver, event, flush, HOUR, MINUTE, minter, READY, renewingEmbed, setup, TENANT } from './helpers.js';
 
 const START = 1_700_000_000_000;
 const REJECTION = { message: 'session id rejected', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT };
@@ -459,19 +459,12 @@ describe('foreground check', () => {
 
 describe('destroy and private mode', () => {
   it('destroy during a mint sends nothing and revokes the id', async () => {
-    let resolve!: (id: string) => void;
-    const mint = vi.fn<() => Promise<string>>().mockResolvedValueOnce('s1').mockImplementationOnce(() => new Promise((r) => (resolve = r)));
-    const revoke = vi.fn();
-    const t = setup({ mintSessionId: mint, revokeSessionId: revoke });
-    await flush();
-    t.emit('ready', READY);
+    const { t, revoke, renewal, finishMint } = await renewingEmbed();
     const failed = vi.fn();
     t.embed.on('renewal-failed', failed);
-    const renewal = t.embed.renewSession();
-    await flush();
     t.embed.destroy();
     await expect(renewal).rejects.toMatchObject({ code: 'destroyed' });
-    resolve('s2');
+    finishMint('s2');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.payloads('set-session')).toEqual([]);
     expect(revoke).toHaveBeenCalledWith('s2');
