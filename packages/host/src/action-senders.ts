@@ -14,7 +14,7 @@ export type SendAction = (name: ActionName, payload: () => unknown) => void;
 interface ActionSendersOptions {
   /** Builds, checks and sends (or queues) one action. */
   send: SendAction;
-  /** Records an id passed to `setSession`, for logout. */
+  /** Records an id passed to `setSession`, for the sign-out. */
   record: (sessionId: string) => void;
 }
 

@@ -6,7 +6,7 @@ import type { DebugLogger } from './base/debug-logger.js';
 interface EmbedInternals {
   /** The embed's debug logger (a no-op unless `debug`). */
   log: DebugLogger;
-  /** The embed's scope: its clean-ups run on `destroy()` and on the viewer's logout. */
+  /** The embed's scope: its clean-ups run on `destroy()` and on the viewer's sign-out. */
   scope: Scope;
   /** The embed's clock, epoch ms (the `now` option). */
   now: () => number;

@@ -6,7 +6,7 @@ import type { EmbedIds } from './ledger/embed-ids.js';
 import type { MountedIframe } from './mount/embed-iframe.js';
 
 /** Who ended an embed: its own `destroy()`, or the ledger's `logout()` (which removes a wrapped iframe too). */
-type DestroyedBy = 'destroy' | 'logout';
+type DestroyedBy = 'destroy' | 'sign-out';
 
 /** The embed's life: its scope, its `ready` promise, its iframe in the page, and its end. */
 export interface Lifecycle {
@@ -33,8 +33,8 @@ interface LifecycleOptions {
   /** `removeIframe`: remove a wrapped iframe on destroy too (a created one always is). */
   removeIframe: boolean | undefined;
   /**
-   * The embed's side of its viewer's ledger: `attach` registers the embed (the ledger's logout
-   * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (logout revokes them all anyway).
+   * The embed's side of its viewer's ledger: `attach` registers the embed (the ledger's sign-out
+   * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (the sign-out revokes them all anyway).
    */
   ids: Pick<EmbedIds, 'attach' | 'revokeOwn'>;
 }
@@ -59,9 +59,9 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     scope.dispose();
     detach();
     if (by === 'destroy' && removeOnDestroy) ids.revokeOwn();
-    if (by === 'logout' || removeOnDestroy) iframe.remove();
+    if (by === 'sign-out' || removeOnDestroy) iframe.remove();
   };
-  const detach = ids.attach(() => destroy('logout'));
+  const detach = ids.attach(() => destroy('sign-out'));
   parent?.append(iframe);
   return { scope, ready: settleReady.promise, settleReady, destroy };
 }

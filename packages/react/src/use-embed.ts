@@ -38,7 +38,7 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   latest.current = options;
   const viewer = useOptionalLedger();
   const ledger = options.ledger ?? viewer?.ledger;
-  // Signed out by the provider, or by a logout of the ledger given as a prop: make nothing until signed in again.
+  // Signed out by the provider, or by a sign-out of the ledger given as a prop: make nothing until signed in again.
   const signedOut = options.ledger ? options.ledger.signedOut : viewer?.status === 'signed-out';
   const signed = options.mintSessionId !== undefined;
   const { baseUrl, publicId, src, allowExport, sessionEndpoint } = options;

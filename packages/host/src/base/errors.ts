@@ -60,7 +60,7 @@ export const EMBED_ERROR_CODES = {
 /** One of the values of {@link EMBED_ERROR_CODES}. */
 export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR_CODES];
 
-/** The `destroyed` error of an embed used after `destroy()` or its viewer's logout. */
+/** The `destroyed` error of an embed used after `destroy()` or its viewer's sign-out. */
 export function destroyedError(): EmbedError {
   return new EmbedError('destroyed', 'this embed was destroyed');
 }

@@ -18,7 +18,7 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
 
 /**
  * Where the element's embed stands: none yet (`idle`), `live` (with the attributes it was made from,
- * to tell whether a change needs a new one, and its ledger), or `signed-out` after a logout of its
+ * to tell whether a change needs a new one, and its ledger), or `signed-out` after a sign-out of its
  * ledger (kept: the element's `logout()` still signs out through it).
  */
 export type EmbedPhase =
@@ -56,7 +56,7 @@ export function liveEmbed({ phase }: EmbedOwner): Embed {
   return phase.embed;
 }
 
-/** A new ledger is a new viewer: after a logout, the element signs in again. */
+/** A new ledger is a new viewer: after a sign-out, the element signs in again. */
 export function changeLedger(owner: EmbedOwner, ledger: SessionLedger | undefined): void {
   owner.viewerLedger = ledger;
   if (owner.phase.name === 'signed-out') signIn(owner);
@@ -64,7 +64,7 @@ export function changeLedger(owner: EmbedOwner, ledger: SessionLedger | undefine
 
 /**
  * Signs the viewer out through the element's ledger, also when it is already signed out (another tab,
- * or a logout that did not complete: the ledger signs out again); the element stays signed out until
+ * or a sign-out that did not complete: the ledger signs out again); the element stays signed out until
  * it gets a new ledger.
  * @throws {EmbedError} `destroyed` when the element never had an embed and was given no ledger
  */
@@ -115,7 +115,7 @@ function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }):
   const callbacks = elementCallbacks(owner);
   // The iframe fills the element: give the element its size (it is a block by default).
   if (!owner.style.display) owner.style.display = 'block';
-  // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
+  // Its own ledger when it has none, so that a sign-out anywhere (another tab too) signs it out.
   const ledger = owner.viewerLedger ?? createSessionLedger();
   const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
   owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });

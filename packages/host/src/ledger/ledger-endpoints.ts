@@ -5,7 +5,7 @@ import type { SessionEndpointCallbacks } from './session-endpoint.js';
 import { isSignOutMessage, SIGN_OUT_MESSAGE } from './sign-out-message.js';
 
 /**
- * The session endpoints a ledger's embeds mint through. The viewer's logout goes through them (the
+ * The session endpoints a ledger's embeds mint through. The viewer's sign-out goes through them (the
  * endpoint revokes every id of the viewer: every tab, page load and device), and reaches the
  * viewer's other tabs of this origin (a `BroadcastChannel` per endpoint), which end their embeds.
  * An endpoint stays registered for the ledger's life, so that every `logout()` goes through it; its

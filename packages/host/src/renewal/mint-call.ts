@@ -19,7 +19,7 @@ interface MintCallOptions {
   /** The embed's scope: its timers, and nothing minted once it is disposed. */
   scope: Scope;
   /**
-   * The embed's side of the ledger: `record` keeps every id minted (for logout), `revokeLateId`
+   * The embed's side of the ledger: `record` keeps every id minted (for the sign-out), `revokeLateId`
    * revokes one that arrived after its mint timed out, `budgets` are those each mint spends from.
    */
   ids: Pick<EmbedIds, 'record' | 'revokeLateId' | 'budgets'>;
