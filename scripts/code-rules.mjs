@@ -20,6 +20,7 @@
 // `import('./x.js').T`, JSDoc `{import('./x.js').T}` and `@import`), and dynamic `import('./x.js')`;
 // relative paths and a package's own name (`@svc-embed/<name>/...`, through its `exports`) are
 // resolved to its files.
+// And no dead export in a package: see rules/dead-exports.mjs.
 //
 // Exceptions: none (the build output above is not code of ours). A rule that must not hold
 // somewhere is written here, with the file and why.
@@ -34,6 +35,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINT_LITERAL, endpointLiteralRule } from './rules/endpoint-literals.mjs';
+import { deadExportFindings } from './rules/dead-exports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const endpointLiteral = endpointLiteralRule(root);
@@ -249,6 +251,7 @@ export function checkSources(folder, folders = SOURCE_FOLDERS) {
   const paths = (present.length ? present : [dir]).flatMap(sourceFiles).sort();
   const files = paths.map((path) => ({ path, ...checkFile(path) }));
   for (const circle of findImportCircles({ dir, files })) files.find((file) => file.path === circle.path).findings.push(circle.finding);
+  for (const dead of deadExportFindings(dir)) files.find((file) => relative(root, file.path) === dead.path)?.findings.push(dead.finding);
   return files.map(({ path, findings, lines }) => ({ path: relative(root, path), findings, lines }));
 }
 
@@ -268,6 +271,7 @@ const SUMMARY = [
   ['condition used as a statement', 'conditions as statements'], ['as any', 'as any'],
   ['array-tuple parameter', 'array-tuple parameters'], ['throw of a string', 'throws of a string'],
   ['function of', `functions over ${MAX_FUNCTION_LINES} lines`], ['import circle', 'import circles'], [ENDPOINT_LITERAL, 'endpoint literals'],
+  ['dead export', 'dead exports'],
 ];
 
 /** Every rule, by the start of its findings: test/node/plain-code.test.ts has a fixture each must flag. */

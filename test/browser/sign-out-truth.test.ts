@@ -13,7 +13,7 @@ let down = false;
 const store = { ...memory, signOut: (...args: Parameters<typeof memory.signOut>) => (down ? Promise.reject(new Error('the store is down')) : memory.signOut(...args)) };
 
 const suite = useSuite({ store });
-const CHANNEL = 'svc-embed:logout:/api/embed-session';
+const CHANNEL = 'svc-embed:sign-out:/api/embed-session';
 
 /** Every id the endpoint minted so far, from `from` on. */
 const mintedSince = (from: number) => suite.demo.backend.minted.slice(from).map((entry) => entry.sessionId);

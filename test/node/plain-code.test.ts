@@ -1,7 +1,8 @@
 // The plain-code rules of every package and of demo/, bench/ and scripts/ (scripts/code-rules.mjs): no comma expressions, no condition
 // used as a statement (`ready && go()`), no `as any`, no non-null assertion (`!`), no array-destructured
 // parameters, no `throw` of a string, no function over 60 lines (a class written inside a function
-// counts for it), and no import circle in a package (type-only imports included). The fixtures are
+// counts for it), no import circle in a package (type-only imports included), and no dead export
+// (scripts/rules/dead-exports.mjs: exported, imported by no file, re-exported by no entry). The fixtures are
 // small files that each break one rule (or one form of it), so each rule is seen to fail, in the
 // checker and in its command line (`--check` exits 1); a rule without a fixture fails here. A second
 // set of fixtures (code-rules-repo) stands for the repository's demo/, bench/ and scripts/: each is
@@ -12,13 +13,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a JavaScript module without types
 import { checkFolders, checkPackages, checkSources, RULED_FOLDERS, RULED_PACKAGES, RULES } from '../../scripts/code-rules.mjs';
+// @ts-expect-error: a JavaScript module without types
+import { deadExports } from '../../scripts/rules/dead-exports.mjs';
 
 type Finding = { rule: string; line: number };
 type Checked = { path: string; findings: Finding[] };
 
 const FIXTURES = join('test', 'node', 'fixtures', 'code-rules');
-// The fixtures, and the one that is a package of its own (its name resolves to its files).
-const fixtureFiles = [...(checkSources(FIXTURES) as Checked[]), ...(checkSources(join(FIXTURES, 'js-circle')) as Checked[])];
+// The fixtures, and those that are packages of their own (a name resolves to its files, an entry is public).
+const fixtureFiles = [FIXTURES, join(FIXTURES, 'js-circle'), join(FIXTURES, 'dead-export')].flatMap((folder) => checkSources(folder) as Checked[]);
 const rulesOf = (name: string) =>
   fixtureFiles.filter((file) => relative(FIXTURES, file.path) === name).flatMap((file) => file.findings.map((finding) => finding.rule));
 
@@ -36,6 +39,7 @@ describe('the checker', () => {
     ['js-circle/src/parse.js', 'import circle: src/parse.js -> src/read.js -> src/parse.js'],
     ['endpoint-literal.ts', "endpoint literal: the route '/logout' (take it from packages/protocol/src/session-endpoint.ts)"],
     ['endpoint-code/packages/server/src/answer.ts', "endpoint literal: the code 'signed-out' (take it from packages/protocol/src/session-endpoint.ts)"],
+    ['dead-export/src/parts.ts', 'dead export: unused'],
   ])('flags %s: %s', (name, rule) => {
     expect(rulesOf(name)).toEqual([rule]);
   });
@@ -61,6 +65,11 @@ describe('the checker', () => {
     expect(rulesOf('sixty-lines.ts')).toEqual([]);
     expect(rulesOf('circle/b.ts')).toEqual([]);
     expect(rulesOf('js-circle/src/read.js')).toEqual([]);
+    expect(rulesOf('dead-export/src/shared.ts')).toEqual([]);
+  });
+
+  it('waits only for dead exports that are still dead', () => {
+    expect((deadExports() as { staleAwaiting: string[] }).staleAwaiting).toEqual([]);
   });
 });
 

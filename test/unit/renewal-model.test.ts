@@ -210,7 +210,7 @@ class Logout extends Base {
     return `logout(E${this.e})`;
   }
   override check(world: World) {
-    return !world.loggedOut;
+    return !world.signedOut;
   }
   async act(world: World) {
     stats.logouts++;
@@ -276,7 +276,7 @@ async function finish(world: World) {
   // Hung mints stay hung for now: a mint that never settles must not hang the embed.
   await world.clock.advance(5 * MINUTE);
   ensureClean(world);
-  if (!world.loggedOut)
+  if (!world.signedOut)
     for (const sim of world.sims) {
       if (sim.destroyed || !sim.loaded) continue;
       if (!sim.ready) (sim.ready = true), sim.emit('ready', READY);
@@ -293,8 +293,8 @@ async function finish(world: World) {
   for (const sim of world.sims) while (sim.hung.length) sim.hung.shift()!.resolve();
   await world.clock.advance(MINUTE);
   for (const [id, record] of world.ids) {
-    if (world.loggedOut ? record.revoked !== 1 : record.sent + record.revoked !== 1)
-      world.violation(`${id} (${record.owner}): sent ${record.sent}, revoked ${record.revoked}${world.loggedOut ? ' after logout' : ''}`);
+    if (world.signedOut ? record.revoked !== 1 : record.sent + record.revoked !== 1)
+      world.violation(`${id} (${record.owner}): sent ${record.sent}, revoked ${record.revoked}${world.signedOut ? ' after logout' : ''}`);
   }
   if (world.logoutResult) {
     const result = await world.logoutResult;

@@ -100,7 +100,7 @@ async function expire(page, key) {
  */
 async function logout(page) {
   const { panel, embeds, config } = page;
-  panel.setLoggedOut('Signing out…', false);
+  panel.setSignedOut('Signing out…', false);
   const result = await page.ledger.logout();
   for (const key of Object.keys(embeds)) delete embeds[key];
   const { revoked, failed, pending, complete } = result;
@@ -109,8 +109,8 @@ async function logout(page) {
   await panel.refresh();
   const confirmed = document.querySelectorAll('[data-role="session-ids"] [data-status="revoked"]').length;
   const outcome = complete ? 'complete' : `not complete (sign-out ${result.backend}${result.error ? `: ${result.error.message}` : ''}): log out again`;
-  panel.setLoggedOut(`Logged out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
-  for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
+  panel.setSignedOut(`Signed out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
+  for (const { key } of config.embeds) panel.update(key, { state: 'signed out', usableUntil: undefined });
 }
 
 /**
@@ -172,10 +172,10 @@ function start(page) {
   // A sign-out in another tab of the viewer ends this tab's embeds at once; "Log out" here still
   // signs out through the endpoint (it is idempotent) and reports what happened.
   page.ledger.onLogout(() => {
-    for (const { key } of config.embeds) panel.update(key, { state: 'logged out', usableUntil: undefined });
-    panel.setLoggedOut('Signed out. "Log out" signs out through the endpoint from this tab too.', false);
+    for (const { key } of config.embeds) panel.update(key, { state: 'signed out', usableUntil: undefined });
+    panel.setSignedOut('Signed out. "Log out" signs out through the endpoint from this tab too.', false);
   });
-  panel.setLoggedOut('', false);
+  panel.setSignedOut('', false);
 }
 
 /**

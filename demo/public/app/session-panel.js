@@ -50,11 +50,11 @@ export function createSessionPanel(root, api) {
       window.clearTimeout(timer);
       return poll();
     },
-    /** @param {string} text @param {boolean} loggedOut */
-    setLoggedOut(text, loggedOut) {
+    /** @param {string} text @param {boolean} signedOut */
+    setSignedOut(text, signedOut) {
       summary.textContent = text;
-      logout.hidden = loggedOut;
-      restart.hidden = !loggedOut;
+      logout.hidden = signedOut;
+      restart.hidden = !signedOut;
     },
     stop() {
       stopped = true;

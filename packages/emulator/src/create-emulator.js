@@ -1,5 +1,5 @@
 import { createDelays } from './delays.js';
-import { createSessionStore } from './embed/session-store.js';
+import { createServiceSessions } from './embed/service-sessions.js';
 import { closeServers, listenOnHost } from './listen.js';
 import { normalizeOptions, normalizeOrigin } from './options.js';
 import { createPlatformState, PLATFORM_STATE } from './platform/state.js';
@@ -11,7 +11,7 @@ import { ROUTE_MODULES } from './route-modules.js';
  * @property {string} url Base URL, e.g. `http://localhost:4400` (no trailing slash).
  * @property {number} port
  * @property {{ now(): number }} clock The clock every expiry rule reads.
- * @property {import('./embed/session-store.js').SessionStore} state Session ids, tokens and the logs of
+ * @property {import('./embed/service-sessions.js').ServiceSessions} state Session ids, tokens and the logs of
  *   mints, exchanges and revocations, for tests and tools.
  * @property {import('./options.js').ResolvedOptions} options
  * @property {(origins: string[]) => void} setHostOrigins Replaces the origins allowed to frame embeds.
@@ -46,7 +46,7 @@ function requestListener({ options, route, context, base }) {
 
 /**
  * Starts the emulator: a local stand-in for the service's embed endpoints on `node:http`. It makes
- * the two halves' state (the embed half's session store, the platform half's account), the router
+ * the two halves' state (the embed half's service sessions, the platform half's account), the router
  * over their routes, and the servers.
  * @param {import('./options.js').EmulatorOptions & { routes?: import('./router.js').RouteModule[] }} [input]
  * @returns {Promise<Emulator>}
@@ -57,7 +57,7 @@ function requestListener({ options, route, context, base }) {
  */
 export async function createEmulator(input = {}) {
   const options = normalizeOptions(input);
-  const sessions = createSessionStore(options);
+  const sessions = createServiceSessions(options);
   const platform = createPlatformState(options.clock);
   const delays = createDelays();
   /** @type {import('./emulator-context.js').EmulatorContext} */

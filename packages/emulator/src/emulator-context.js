@@ -7,7 +7,7 @@ import { PLATFORM_STATE } from './platform/state.js';
  * @typedef {object} EmulatorContextFields
  * @property {import('./options.js').ResolvedOptions} options
  * @property {{ now(): number }} clock
- * @property {import('./embed/session-store.js').SessionStore} sessions The embed half's state: session ids, their sessions, the logs.
+ * @property {import('./embed/service-sessions.js').ServiceSessions} sessions The embed half's state: session ids, their sessions, the logs.
  * @property {(ms: number) => Promise<void>} delay A wait that `close()` cuts short.
  */
 

@@ -2,6 +2,7 @@ import { systemClock } from './clock.js';
 
 const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 /** Session ids are single use and live 5 minutes (service-api.md §8). */
 export const SESSION_ID_LIFETIME_MS = 5 * MINUTE_MS;
 /** Signed sessions are minted for 24 h (SERVICE-NOTES.md). */

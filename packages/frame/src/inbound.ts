@@ -1,6 +1,6 @@
 import {
-  ACTION_ERROR_CONTEXT, ACTION_PREFIX, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT,
-  isActionName, isUtcOffset, parseActionMessage,
+  ACTION_ERROR_CONTEXT, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT,
+  eventName, isActionName, isUtcOffset, parseActionMessage,
 } from '@svc-embed/protocol';
 import { createListenerRegistry } from '@svc-embed/runtime';
 import { FrameError } from './errors.js';
@@ -14,7 +14,7 @@ import type { Session } from './session.js';
 type ActionListeners = { [N in HandledActionName]: ActionHandler<N> } & { '*': (message: HandledActionMessage) => void };
 
 /** Options of {@link createInbound}. */
-export interface InboundOptions {
+interface InboundOptions {
   /** The frame's window (its `message` events; its `parent`, the only source listened to), origin test, log. */
   config: FrameConfig;
   /** The frame's lifecycle: the listener and the action listeners are released with its scope. */
@@ -49,8 +49,7 @@ export function createInbound(options: InboundOptions): Inbound {
   const deliver = (message: HandledActionMessage) => {
     if (message.type === 'svc:action:set-timezone' && message.payload && isUtcOffset(message.payload.timezone))
       return log('ignored set-timezone with a bare UTC offset', message.payload.timezone);
-    const name = message.type.slice(ACTION_PREFIX.length) as HandledActionName;
-    (actions.emit as (name: HandledActionName, ...args: unknown[]) => void)(name, message.payload, message);
+    (actions.emit as (name: HandledActionName, ...args: unknown[]) => void)(eventName(message.type), message.payload, message);
     actions.emit('*', message);
   };
   scope.listen(win, 'message', (event: MessageEvent) => {

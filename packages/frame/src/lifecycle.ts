@@ -10,7 +10,7 @@ import { createScope, type Scope, type TimerSource } from '@svc-embed/runtime';
 type FramePhase = 'loading' | 'auth-failed' | 'ready' | 'destroyed';
 
 /** Options of {@link createLifecycle}. */
-export interface LifecycleOptions {
+interface LifecycleOptions {
   /** Where the scope's timers come from: the frame's window. */
   timers: TimerSource;
 }

@@ -21,7 +21,7 @@ interface ErrorReport {
 }
 
 /** Options of {@link createOutbound}. */
-export interface OutboundOptions {
+interface OutboundOptions {
   /** The frame's window (events go to its `parent`), host origins, surface, clock and log. */
   config: FrameConfig;
   /** The frame's lifecycle: its phase decides how errors go out; the outbox closes with its scope. */

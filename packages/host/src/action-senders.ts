@@ -3,7 +3,7 @@ import type { Embed } from './embed.js';
 import { checkTimeZone } from './mount/time-zone-check.js';
 
 /** The eight action methods of an {@link Embed}. */
-export type ActionSenders = Pick<
+type ActionSenders = Pick<
   Embed, 'setColorScheme' | 'setTheme' | 'setLocale' | 'setTimezone' | 'setFilter' | 'navigate' | 'refresh' | 'setSession'
 >;
 
@@ -11,10 +11,10 @@ export type ActionSenders = Pick<
 export type SendAction = (name: ActionName, payload: () => unknown) => void;
 
 /** Options of {@link actionSenders}. */
-export interface ActionSendersOptions {
+interface ActionSendersOptions {
   /** Builds, checks and sends (or queues) one action. */
   send: SendAction;
-  /** Records an id passed to `setSession`, for logout. */
+  /** Records an id passed to `setSession`, for the sign-out. */
   record: (sessionId: string) => void;
 }
 

@@ -3,10 +3,10 @@ import type { Embed } from './embed.js';
 import type { DebugLogger } from './base/debug-logger.js';
 
 /** What functions outside `createEmbed` (such as `syncUrl`) may reach of an embed: its logger, its life and its clock. */
-export interface EmbedInternals {
+interface EmbedInternals {
   /** The embed's debug logger (a no-op unless `debug`). */
   log: DebugLogger;
-  /** The embed's scope: its clean-ups run on `destroy()` and on the viewer's logout. */
+  /** The embed's scope: its clean-ups run on `destroy()` and on the viewer's sign-out. */
   scope: Scope;
   /** The embed's clock, epoch ms (the `now` option). */
   now: () => number;

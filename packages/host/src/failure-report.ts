@@ -3,7 +3,7 @@ import type { EmbedError } from './base/errors.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /** `embed.ready` as the page reads it, and how the renewal runner settles it. */
-export interface FailureReport {
+interface FailureReport {
   /** `embed.ready`. Reading it tells the SDK that the page handles the first load's outcome itself. */
   readonly ready: Promise<ReadyPayload>;
   /** Settles `embed.ready`: a failure the page never asked about is printed first. */

@@ -1,5 +1,5 @@
 import {
-  AUTH_ERROR_CONTEXT, EVENT_PREFIX, SESSION_RENEWAL_CONTEXT, parseEventMessage,
+  AUTH_ERROR_CONTEXT, SESSION_RENEWAL_CONTEXT, eventName, parseEventMessage,
   type AnyEventMessage, type ParseResult,
 } from '@svc-embed/protocol';
 import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
@@ -12,7 +12,7 @@ import type { RenewalSignal } from './renewal/renewal.js';
 type Accepted = Extract<ParseResult<AnyEventMessage>, { ok: true } | { reason: 'unknown-type' }>;
 
 /** What {@link acceptMessage} checks a message against. */
-export interface InboundFilter {
+interface InboundFilter {
   /** The embed's iframe: only its window may send. */
   iframe: HTMLIFrameElement;
   /** The tenant origin. */
@@ -61,7 +61,7 @@ function renewalSignalOf(message: AnyEventMessage, now: () => number): RenewalSi
 }
 
 /** Options of {@link listenInbound}. */
-export interface InboundOptions {
+interface InboundOptions {
   /** The resolved options: the window the messages arrive at, the clock, the tenant origin, the logger. */
   context: Pick<EmbedContext, 'window' | 'now' | 'origin' | 'log'>;
   /** The embed's iframe: only its window may send. */
@@ -88,8 +88,7 @@ export function listenInbound(options: InboundOptions): void {
       const { message: known } = accepted;
       const told = renewalSignalOf(known, now);
       if (told) signal(told);
-      const name = known.type.slice(EVENT_PREFIX.length) as keyof EmbedListeners;
-      listeners.emit(name, known.payload as never, known as never);
+      listeners.emit(eventName(known.type), known.payload as never, known as never);
     }
     listeners.emit('*', message.payload, message);
   });

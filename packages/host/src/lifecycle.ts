@@ -6,7 +6,7 @@ import type { EmbedIds } from './ledger/embed-ids.js';
 import type { MountedIframe } from './mount/embed-iframe.js';
 
 /** Who ended an embed: its own `destroy()`, or the ledger's `logout()` (which removes a wrapped iframe too). */
-export type DestroyedBy = 'destroy' | 'logout';
+type DestroyedBy = 'destroy' | 'sign-out';
 
 /** The embed's life: its scope, its `ready` promise, its iframe in the page, and its end. */
 export interface Lifecycle {
@@ -25,7 +25,7 @@ export interface Lifecycle {
 }
 
 /** Options of {@link createLifecycle}. */
-export interface LifecycleOptions {
+interface LifecycleOptions {
   /** The window whose timers the embed uses. */
   window: Window;
   /** The embed's iframe, and the container to put it in when the SDK created it. */
@@ -33,8 +33,8 @@ export interface LifecycleOptions {
   /** `removeIframe`: remove a wrapped iframe on destroy too (a created one always is). */
   removeIframe: boolean | undefined;
   /**
-   * The embed's side of its viewer's ledger: `attach` registers the embed (the ledger's logout
-   * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (logout revokes them all anyway).
+   * The embed's side of its viewer's ledger: `attach` registers the embed (the ledger's sign-out
+   * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (the sign-out revokes them all anyway).
    */
   ids: Pick<EmbedIds, 'attach' | 'revokeOwn'>;
 }
@@ -44,7 +44,7 @@ const noop = () => {};
 /**
  * Creates the {@link Lifecycle} of one embed: registers it with the ledger, then puts a created
  * iframe in its container.
- * @throws {EmbedError} `destroyed` when the ledger has logged out (nothing is put in the page then)
+ * @throws {EmbedError} `destroyed` when the ledger has signed out (nothing is put in the page then)
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
   const { window: win, ids } = options;
@@ -59,9 +59,9 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     scope.dispose();
     detach();
     if (by === 'destroy' && removeOnDestroy) ids.revokeOwn();
-    if (by === 'logout' || removeOnDestroy) iframe.remove();
+    if (by === 'sign-out' || removeOnDestroy) iframe.remove();
   };
-  const detach = ids.attach(() => destroy('logout'));
+  const detach = ids.attach(() => destroy('sign-out'));
   parent?.append(iframe);
   return { scope, ready: settleReady.promise, settleReady, destroy };
 }

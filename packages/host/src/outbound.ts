@@ -6,7 +6,7 @@ import type { EmbedContext } from './mount/embed-context.js';
 import type { Delivery } from './renewal/renewal.js';
 
 /** What the embed sends to its iframe: actions, held until `ready`, and session ids. */
-export interface Outbound {
+interface Outbound {
   /** Builds, checks and sends (or holds) one action; throws `invalid-action` before sending, `destroyed` after destroy. */
   send: SendAction;
   /** Posts `set-session`: through the queue (`queued`), or past it (`urgent`: the embed waits for it before `ready`). */
@@ -16,7 +16,7 @@ export interface Outbound {
 }
 
 /** Options of {@link createOutbound}. */
-export interface OutboundOptions {
+interface OutboundOptions {
   /**
    * The resolved options: the tenant origin (the only target origin, never `'*'`), the clock (message
    * timestamps) and the logger (told of each message sent, and of one dropped because the iframe has no window).

@@ -1,7 +1,7 @@
 import { actionSchemas } from './actions.js';
 import { ACTION_PREFIX, EVENT_PREFIX } from './constants.js';
 import { eventSchemas } from './events.js';
-import type { ActionName, ActionType, EventName, EventType } from './types.js';
+import type { ActionName, ActionType, EventName, EventNameOf, EventType } from './types.js';
 
 const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
@@ -29,4 +29,13 @@ export function eventType<N extends EventName>(name: N): EventType<N> {
 /** Wire type of an action: `actionType('refresh')` is `svc:action:refresh`. */
 export function actionType<N extends ActionName>(name: N): ActionType<N> {
   return `${ACTION_PREFIX}${name}` as ActionType<N>;
+}
+
+/**
+ * The name a message goes by, the last part of its wire type: `eventName('svc:event:ready')` is `ready`,
+ * `eventName('svc:action:refresh')` is `refresh`. The inverse of {@link eventType} and {@link actionType},
+ * also for a type the catalog does not know (`svc:event:new-thing` is `new-thing`).
+ */
+export function eventName<T extends string>(type: T): EventNameOf<T> {
+  return type.split(':').pop() as EventNameOf<T>;
 }

@@ -6,7 +6,7 @@ export type { Direction, Surface, Mode } from './constants.js';
 export { eventSchemas } from './events.js';
 export { actionSchemas } from './actions.js';
 export { eventEnvelopeSchema, actionEnvelopeSchema } from './envelope.js';
-export { EVENT_NAMES, ACTION_NAMES, isEventName, isActionName, eventType, actionType } from './catalog.js';
+export { EVENT_NAMES, ACTION_NAMES, isEventName, isActionName, eventType, actionType, eventName } from './catalog.js';
 export { checkEventPayload, checkActionPayload } from './check.js';
 export type { CheckResult } from './check.js';
 export type { FieldProblem } from './issue.js';
@@ -22,7 +22,7 @@ export { isEmbedPath, MAX_EMBED_PATH_LENGTH } from './embed-path.js';
 export { ProtocolError, PROTOCOL_ERROR_CODES } from './errors.js';
 export type { ProtocolErrorCode } from './errors.js';
 export type {
-  EventName, ActionName, EventPayloads, ActionPayloads, EventPayload, ActionPayload, EventType, ActionType,
+  EventName, ActionName, EventPayloads, ActionPayloads, EventPayload, ActionPayload, EventType, ActionType, EventNameOf,
   EventMessage, ActionMessage, AnyEventMessage, AnyActionMessage, UnknownMessage,
   InferredEventPayloads, InferredActionPayloads,
 } from './types.js';

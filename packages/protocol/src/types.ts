@@ -34,6 +34,13 @@ export type EventType<N extends EventName = EventName> = `${typeof EVENT_PREFIX}
 /** Wire type of an action, for example `svc:action:set-session`. */
 export type ActionType<N extends ActionName = ActionName> = `${typeof ACTION_PREFIX}${N}`;
 
+/**
+ * The catalog name in a wire type, as {@link eventName} returns it: `EventNameOf<'svc:event:ready'>` is
+ * `'ready'`, `EventNameOf<'svc:action:refresh'>` is `'refresh'`; `string` for a type the catalog does not know.
+ */
+export type EventNameOf<T extends string> = T extends `${typeof EVENT_PREFIX}${infer N extends EventName}` ? N
+  : T extends `${typeof ACTION_PREFIX}${infer N extends ActionName}` ? N : string;
+
 /** An event message as sent on the wire (embedded surface to host). */
 export interface EventMessage<N extends EventName = EventName> {
   source: typeof SOURCE;

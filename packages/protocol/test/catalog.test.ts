@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_NAMES, EVENT_NAMES, actionSchemas, actionType, eventSchemas, eventType, isActionName, isEventName,
+  ACTION_NAMES, EVENT_NAMES, actionSchemas, actionType, eventName, eventSchemas, eventType, isActionName, isEventName,
   SOURCE, SURFACES, DIRECTIONS,
 } from '../src/index.js';
 import { ACTION_FIELDS, EVENT_FIELDS } from './spec-fields.js';
@@ -17,6 +17,12 @@ describe('catalog', () => {
     ]);
     expect(Object.keys(eventSchemas).sort()).toEqual(Object.keys(EVENT_FIELDS).sort());
     expect(Object.keys(actionSchemas).sort()).toEqual(Object.keys(ACTION_FIELDS).sort());
+  });
+
+  it('names a message by the last part of its wire type, the inverse of eventType and actionType', () => {
+    expect(EVENT_NAMES.map(eventType).map(eventName)).toEqual(EVENT_NAMES);
+    expect(ACTION_NAMES.map(actionType).map(eventName)).toEqual(ACTION_NAMES);
+    expect(eventName('svc:event:new-thing')).toBe('new-thing');
   });
 
   it('has the envelope constants of the spec', () => {

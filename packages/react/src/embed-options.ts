@@ -1,4 +1,5 @@
 import { createEmbed, type Embed, type EmbedOptions, type SessionLedger } from '@svc-embed/host';
+import { eventName } from '@svc-embed/protocol';
 import { propName } from './event-props.js';
 import type { UseEmbedOptions } from './use-embed-options.js';
 
@@ -35,7 +36,7 @@ export function createEmbedFromProps({ container, ledger, latest }: EmbedFromPro
   const created = createEmbed({ ...options, ...signed, container, ledger } as EmbedOptions);
   const call = (name: string, ...args: unknown[]) => (latest.current[propName(name)] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args);
   // Every event by its name (the wire type's last part), then the host notifications.
-  created.on('*', (payload, message) => call(message.type.slice(message.type.lastIndexOf(':') + 1), payload, message));
+  created.on('*', (payload, message) => call(eventName(message.type), payload, message));
   created.on('renewed', (info) => call('renewed', info));
   created.on('renewal-failed', (info) => call('renewal-failed', info));
   return created;

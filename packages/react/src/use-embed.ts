@@ -13,7 +13,7 @@ export interface UseEmbedResult {
   ref: (element: HTMLElement | null) => void;
   /** The embed, once created in the browser (never during server rendering, never while signed out). */
   embed: Embed | undefined;
-  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` prop that logged out): no embed is made. */
+  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` prop that signed out): no embed is made. */
   signedOut: boolean;
   /** The embed's `state` (`minting`, `loading`, `ready`, `renewing`, `failed` …), re-rendered on each change; undefined without an embed. */
   state: EmbedState | undefined;
@@ -38,8 +38,8 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
   latest.current = options;
   const viewer = useOptionalLedger();
   const ledger = options.ledger ?? viewer?.ledger;
-  // Signed out by the provider, or by a logout of the ledger given as a prop: make nothing until signed in again.
-  const signedOut = options.ledger ? options.ledger.loggedOut : viewer?.status === 'signed-out';
+  // Signed out by the provider, or by a sign-out of the ledger given as a prop: make nothing until signed in again.
+  const signedOut = options.ledger ? options.ledger.signedOut : viewer?.status === 'signed-out';
   const signed = options.mintSessionId !== undefined;
   const { baseUrl, publicId, src, allowExport, sessionEndpoint } = options;
 

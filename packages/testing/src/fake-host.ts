@@ -1,10 +1,10 @@
-import { buildActionMessage, parseEventMessage, type ActionName, type ActionPayloadMap, type EventName, type EventPayloadMap } from '@svc-embed/protocol';
+import { buildActionMessage, eventName, parseEventMessage, type ActionName, type ActionPayloadMap, type EventName, type EventPayloadMap } from '@svc-embed/protocol';
 import { onCleanup } from './cleanup.js';
 import { messageFrom } from './message-event.js';
 import { TestKitError } from './errors.js';
 import { createRecorder } from './waiters.js';
 import { captureCallSite } from './call-site.js';
-import { nameOfType, refusalOf } from './parsed-message.js';
+import { refusalOf } from './parsed-message.js';
 
 /** An event the surface sent to the fake host. */
 export interface ReceivedEvent<N extends EventName = EventName> {
@@ -78,7 +78,7 @@ export function createFakeHost(options: FakeHostOptions): FakeHost {
       if (targetOrigin !== hostOrigin) return surfaceBug(`the surface posted to ${String(targetOrigin)}, not the host origin ${hostOrigin}`);
       const parsed = parseEventMessage(message);
       if (!parsed.ok) return surfaceBug(`the surface posted a message the host SDK drops (${refusalOf(parsed)})`);
-      const name = nameOfType(parsed.message.type) as EventName;
+      const name = eventName(parsed.message.type);
       recorder.add({ name, payload: parsed.message.payload as EventPayloadMap[EventName], targetOrigin });
     },
   };

@@ -1,11 +1,11 @@
 import {
-  parseActionMessage, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT,
+  eventName, parseActionMessage, SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT,
   type ActionName, type ActionPayloadMap, type ErrorPayload,
 } from '@svc-embed/protocol';
 import { TestKitError } from './errors.js';
 import type { ReceivedAction } from './fake-frame.js';
 import type { FakeFrameWindow } from './fake-frame-window.js';
-import { nameOfType, refusalOf } from './parsed-message.js';
+import { refusalOf } from './parsed-message.js';
 import type { SessionAnswers } from './session-answers.js';
 import type { Recorder } from './waiters.js';
 
@@ -25,7 +25,7 @@ function readHostPost({ message, targetOrigin, tenantOrigin }: { message: unknow
   if (typeof targetOrigin !== 'string' || targetOrigin !== tenantOrigin) return { ok: false, bug: `the host posted to ${String(targetOrigin)}, not the tenant origin ${expected}: the real surface never receives it` };
   const parsed = parseActionMessage(message);
   if (!parsed.ok) return { ok: false, bug: `the host posted a message the surface refuses (${refusalOf(parsed)})` };
-  const name = nameOfType(parsed.message.type) as ActionName;
+  const name = eventName(parsed.message.type);
   return { ok: true, action: { name, payload: parsed.message.payload as ActionPayloadMap[ActionName], targetOrigin } };
 }
 

@@ -8,8 +8,3 @@ export function refusalOf(refused: Refused): string {
   const detail = refused.reason === 'invalid' ? `${refused.field} ${refused.detail}` : refused.reason === 'unknown-type' ? refused.type : refused.detail;
   return `${refused.reason}: ${detail}`;
 }
-
-/** The catalog name in a wire type: `svc:action:refresh` is `refresh`. */
-export function nameOfType(type: string): string {
-  return type.slice(type.lastIndexOf(':') + 1);
-}

@@ -24,7 +24,7 @@ export type SvcEmbedEmits = { [N in ListenedName as CamelCase<N>]: (...args: Par
 export type EmbedEventHandlers = { [N in ListenedName as `on${Capitalize<CamelCase<N>>}`]?: EmbedListeners[N] };
 
 /** Every name an embed tells about, in catalog order, then the host notifications. */
-export const LISTENED: readonly ListenedName[] = [...EVENT_NAMES, 'renewed', 'renewal-failed'];
+const LISTENED: readonly ListenedName[] = [...EVENT_NAMES, 'renewed', 'renewal-failed'];
 
 /** The emit of a listened name: `dashboard-loaded` -> `dashboardLoaded`. */
 export const emitName: (name: ListenedName) => string = camelize;

@@ -47,7 +47,7 @@ export function recipeOf(options: LooseEmbedOptions): string {
 }
 
 /** What {@link embedOptions} makes `createEmbed`'s options from. */
-export interface EmbedOptionsSource {
+interface EmbedOptionsSource {
   /** The latest options (the session callbacks are read from it when called). */
   read: () => LooseEmbedOptions;
   /** The element the iframe goes into. */

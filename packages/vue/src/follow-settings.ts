@@ -4,7 +4,7 @@ import { computed, watch, watchPostEffect, type ShallowRef } from 'vue';
 import type { LooseEmbedOptions } from './embed-settings.js';
 
 /** What {@link followSettings} follows: the embed of the moment and the latest options. */
-export interface FollowedEmbed {
+interface FollowedEmbed {
   /** The embed while there is one. */
   embed: Readonly<ShallowRef<Embed | undefined>>;
   /** The latest options. */

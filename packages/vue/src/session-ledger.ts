@@ -41,15 +41,15 @@ export function provideSessionLedger(): SessionLedgerValue {
   const ledger = shallowRef(createSessionLedger());
   const status = shallowRef<ViewerStatus>('signed-in');
   // Signed out by logout() here, or by a sign-out in another tab through a session endpoint.
-  const followLogout = (current: SessionLedger) => current.onLogout(() => {
+  const followSignOut = (current: SessionLedger) => current.onLogout(() => {
     if (ledger.value === current) status.value = 'signed-out';
   });
   const signIn = () => {
     ledger.value = createSessionLedger();
     status.value = 'signed-in';
-    followLogout(ledger.value);
+    followSignOut(ledger.value);
   };
-  followLogout(ledger.value);
+  followSignOut(ledger.value);
   const value: SessionLedgerValue = { ledger, status, logout: () => ledger.value.logout(), signIn };
   provide(LEDGER_KEY, value);
   return value;

@@ -25,7 +25,7 @@ type OptionalBoolean<T = boolean> = { type: PropType<T>; default: undefined };
  * one of `publicId` and `src`: neither, or both, is refused with `invalid-option` when the embed is
  * made (Vue's props cannot say "one of two").
  */
-export type SvcEmbedPropsOptions = {
+type SvcEmbedPropsOptions = {
   baseUrl: { type: PropType<string>; required: true };
   publicId: PropType<string>;
   src: PropType<string>;

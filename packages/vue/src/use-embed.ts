@@ -1,4 +1,5 @@
 import { createEmbed, type Embed, type EmbedState } from '@svc-embed/host';
+import { eventName } from '@svc-embed/protocol';
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 import { handlerName, type ListenedName } from './embed-events.js';
 import { embedOptions, recipeOf, type LooseEmbedOptions, type UseEmbedOptions } from './embed-settings.js';
@@ -13,7 +14,7 @@ export interface UseEmbedResult {
   embed: Readonly<ShallowRef<Embed | undefined>>;
   /** The embed's `state` (`minting`, `loading`, `ready`, `renewing`, `failed` …), updated on each change; undefined without an embed. */
   state: Readonly<ShallowRef<EmbedState | undefined>>;
-  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` option that logged out): no embed is made. */
+  /** True while the viewer is signed out (the provider's `logout()`, or a `ledger` option that signed out): no embed is made. */
   signedOut: ComputedRef<boolean>;
 }
 
@@ -36,7 +37,7 @@ export function useEmbed(options: MaybeRefOrGetter<UseEmbedOptions>): UseEmbedRe
 }
 
 /** Tells a component about what its embed reported: an event of the catalog or a host notification, with the listener's arguments. */
-export type Tell = (name: ListenedName, ...args: unknown[]) => void;
+type Tell = (name: ListenedName, ...args: unknown[]) => void;
 
 /** What the host tells besides the catalog's events. */
 const HOST_NOTIFICATIONS = ['renewed', 'renewal-failed'] as const;
@@ -61,7 +62,7 @@ export function embedIn(read: () => LooseEmbedOptions, tell: Tell): UseEmbedResu
     if (!element || signedOut) return;
     const created = createEmbed(embedOptions({ read, container: element, ledger }));
     // Every event of the catalog by its name (the wire type's last part), then the notifications.
-    created.on('*', (payload, message) => tell(message.type.slice(message.type.lastIndexOf(':') + 1) as ListenedName, payload, message));
+    created.on('*', (payload, message) => tell(eventName(message.type) as ListenedName, payload, message));
     for (const name of HOST_NOTIFICATIONS) created.on(name, (info: unknown) => tell(name, info));
     created.on('state', (change) => {
       state.value = change.state;

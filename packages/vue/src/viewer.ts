@@ -4,7 +4,7 @@ import type { LooseEmbedOptions } from './embed-settings.js';
 import { injectOptionalLedger } from './session-ledger.js';
 
 /** The viewer an embed belongs to: its ledger, and whether they are signed out. */
-export interface Viewer {
+interface Viewer {
   /** The `ledger` option, else the provided one, else none (a ledger of the embed's own). */
   ledger: ComputedRef<SessionLedger | undefined>;
   /**
@@ -21,7 +21,7 @@ export function useViewer(read: () => LooseEmbedOptions, recipe: ComputedRef<str
   const ledger = computed(() => read().ledger ?? provided?.ledger.value);
   const signedOut = computed(() => {
     const own = read().ledger;
-    return own ? recipe.value !== '' && own.loggedOut : provided?.status.value === 'signed-out';
+    return own ? recipe.value !== '' && own.signedOut : provided?.status.value === 'signed-out';
   });
   return { ledger, signedOut };
 }

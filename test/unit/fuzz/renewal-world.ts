@@ -372,7 +372,7 @@ export function createWorld(params: WorldParams) {
     violations,
     revokeScript,
     ledger,
-    loggedOut: false,
+    signedOut: false,
     logoutResult: undefined as Promise<LogoutResult> | undefined,
     idsAtLogout: [] as string[],
     sims: [] as Sim[],
@@ -381,7 +381,7 @@ export function createWorld(params: WorldParams) {
       if (!record) return core.violation(`revoked ${id}, which was never minted`);
       record.revoked++;
       if (record.revoked > 1) core.violation(`revoked ${id} twice`);
-      if (!world.loggedOut) {
+      if (!world.signedOut) {
         record.revokedBeforeLogout++;
         if (record.sent) core.violation(`revoked ${id} without a logout although it was sent (a live session id)`);
       }
@@ -391,7 +391,7 @@ export function createWorld(params: WorldParams) {
       return undefined;
     },
     logout(by: Sim) {
-      world.loggedOut = true;
+      world.signedOut = true;
       world.idsAtLogout = [...core.ids.keys()];
       world.logoutResult = by.embed.logout();
       for (const sim of world.sims) sim.destroyed = true;

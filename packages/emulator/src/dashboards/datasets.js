@@ -1,10 +1,9 @@
+import { DAY_MS, HOUR_MS } from '../options.js';
+
 /**
  * Demo data, deterministic per dataset and hour so screenshots and tests are stable: the rows cover
  * the 30 days before the current hour of the emulator's clock.
  */
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 /** mulberry32: a small seeded PRNG. @param {number} seed */
 function random(seed) {

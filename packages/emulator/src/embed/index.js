@@ -8,7 +8,7 @@ import sessionToken from './routes/session-token.js';
 /**
  * The embed half's route modules, in match order: minting ids (generate-session), exchanging them
  * (session token), revoking and inspecting them (session admin), and the embedded dashboard (its
- * page, its data and AI answers, its files). Their state is the emulator's session store
+ * page, its data and AI answers, its files). Their state is the emulator's service sessions
  * (`emulator.sessions` in a route, `emulator.state` on the handle).
  * @type {import('../router.js').RouteModule[]}
  */

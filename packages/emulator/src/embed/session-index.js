@@ -4,7 +4,7 @@ import { sessionStatus } from './session-record.js';
 const MAX_RECORDS = 10_000;
 
 /**
- * The session store's records, by id and by token, with their status on the clock. Adding a record
+ * The service sessions' records, by id and by token, with their status on the clock. Adding a record
  * to a full index first drops the oldest records that are neither pending nor redeemed.
  * @param {{ now(): number }} clock
  */

@@ -1,4 +1,4 @@
-// The session store's logs, in order, for tests and tools: every mint, every exchange attempt and
+// The service sessions' logs, in order, for tests and tools: every mint, every exchange attempt and
 // every revocation request (`emulator.state.mints`, `.exchanges`, `.revocations`).
 
 /**

@@ -1,5 +1,5 @@
 // A minted session id and what became of it: the claims it was minted for, its token once
-// redeemed, and its status at a given time. The store (session-store.js) keeps the records.
+// redeemed, and its status at a given time. The service's sessions (service-sessions.js) keep the records.
 
 /**
  * @typedef {object} SessionClaims

@@ -7,7 +7,7 @@ export const EMBED_ERROR_CODES = {
   invalidOption: 'invalid-option',
   /** An action's argument does not match the protocol; nothing was sent. */
   invalidAction: 'invalid-action',
-  /** The embed was destroyed (or its viewer logged out); it no longer sends or renews. */
+  /** The embed was destroyed (or its viewer signed out); it no longer sends or renews. */
   destroyed: 'destroyed',
   /** No `ready` event arrived within `readyTimeoutMs`, and the iframe's page did not even load (the tenant did not answer). */
   readyTimeout: 'ready-timeout',
@@ -60,7 +60,7 @@ export const EMBED_ERROR_CODES = {
 /** One of the values of {@link EMBED_ERROR_CODES}. */
 export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR_CODES];
 
-/** The `destroyed` error of an embed used after `destroy()` or its viewer's logout. */
+/** The `destroyed` error of an embed used after `destroy()` or its viewer's sign-out. */
 export function destroyedError(): EmbedError {
   return new EmbedError('destroyed', 'this embed was destroyed');
 }

@@ -1,5 +1,5 @@
 // The embed `<svc-embed>` owns: made once the element is connected with a `base-url`, made again when
-// an attribute changes, destroyed when the element leaves the page; none after its viewer logged out
+// an attribute changes, destroyed when the element leaves the page; none after its viewer signed out
 // (`signed-out`) until it is given a new ledger. The element is the owner: these functions keep their
 // state in its `phase`, `viewerLedger` and `cancelReconcile`.
 import { reportError } from '@svc-embed/runtime';
@@ -18,7 +18,7 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
 
 /**
  * Where the element's embed stands: none yet (`idle`), `live` (with the attributes it was made from,
- * to tell whether a change needs a new one, and its ledger), or `signed-out` after a logout of its
+ * to tell whether a change needs a new one, and its ledger), or `signed-out` after a sign-out of its
  * ledger (kept: the element's `logout()` still signs out through it).
  */
 export type EmbedPhase =
@@ -56,25 +56,25 @@ export function liveEmbed({ phase }: EmbedOwner): Embed {
   return phase.embed;
 }
 
-/** A new ledger is a new viewer: after a logout, the element signs in again. */
+/** A new ledger is a new viewer: after a sign-out, the element signs in again. */
 export function changeLedger(owner: EmbedOwner, ledger: SessionLedger | undefined): void {
   owner.viewerLedger = ledger;
   if (owner.phase.name === 'signed-out') signIn(owner);
 }
 
 /**
- * Logs the viewer out through the element's ledger, also when it is already signed out (another tab,
- * or a logout that did not complete: the ledger signs out again); the element stays signed out until
+ * Signs the viewer out through the element's ledger, also when it is already signed out (another tab,
+ * or a sign-out that did not complete: the ledger signs out again); the element stays signed out until
  * it gets a new ledger.
  * @throws {EmbedError} `destroyed` when the element never had an embed and was given no ledger
  */
-export function logOut(owner: EmbedOwner): Promise<LogoutResult> {
+export function signOutViewer(owner: EmbedOwner): Promise<LogoutResult> {
   const { phase } = owner;
   const ledger = phase.name === 'idle' ? owner.viewerLedger : phase.ledger;
   // Never had an embed, nor a ledger: liveEmbed throws, saying so.
   if (!ledger) return liveEmbed(owner).logout();
   const result = ledger.logout();
-  signOut(owner, ledger);
+  enterSignedOut(owner, ledger);
   return result;
 }
 
@@ -97,7 +97,7 @@ export function scheduleReconcile(owner: EmbedOwner): void {
 function reconcile(owner: EmbedOwner): void {
   const { phase, baseUrl } = owner;
   if (phase.name === 'signed-out') return;
-  if (owner.viewerLedger?.loggedOut) return signOut(owner, owner.viewerLedger);
+  if (owner.viewerLedger?.signedOut) return enterSignedOut(owner, owner.viewerLedger);
   const wanted = owner.isConnected && baseUrl ? settingsKey(owner) : undefined;
   if (phase.name === 'live' && phase.madeFrom === wanted) return;
   teardown(owner);
@@ -115,7 +115,7 @@ function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }):
   const callbacks = elementCallbacks(owner);
   // The iframe fills the element: give the element its size (it is a block by default).
   if (!owner.style.display) owner.style.display = 'block';
-  // Its own ledger when it has none, so that a logout anywhere (another tab too) signs it out.
+  // Its own ledger when it has none, so that a sign-out anywhere (another tab too) signs it out.
   const ledger = owner.viewerLedger ?? createSessionLedger();
   const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
   owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });
@@ -123,7 +123,7 @@ function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }):
   redispatchEvents(owner, embed);
   reflectState(owner, embed);
   keepUrl(owner, embed);
-  owner.phase = { name: 'live', embed, ledger, madeFrom: made.madeFrom, unsubscribe: ledger.onLogout(() => signOut(owner, ledger)) };
+  owner.phase = { name: 'live', embed, ledger, madeFrom: made.madeFrom, unsubscribe: ledger.onLogout(() => enterSignedOut(owner, ledger)) };
 }
 
 /** With `sync-url`, keeps the embed's place in the page URL; a parameter another embed uses leaves no embed. */
@@ -139,7 +139,7 @@ function keepUrl(element: SvcEmbedElement, embed: Embed): void {
 }
 
 /** Signed out of `ledger`: no embed until a new ledger comes. */
-function signOut(owner: EmbedOwner, ledger: SessionLedger): void {
+function enterSignedOut(owner: EmbedOwner, ledger: SessionLedger): void {
   teardown(owner);
   owner.phase = { name: 'signed-out', ledger };
   owner.toggleAttribute('data-signed-out', true);

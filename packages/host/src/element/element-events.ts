@@ -1,3 +1,4 @@
+import { eventName } from '@svc-embed/protocol';
 import type { Embed } from '../embed.js';
 import type { EmbedStateChange } from '../renewal/embed-state.js';
 
@@ -7,7 +8,7 @@ import type { EmbedStateChange } from '../renewal/embed-state.js';
  */
 export function redispatchEvents(element: HTMLElement, embed: Embed): void {
   const dispatch = (type: string, detail: unknown) => element.dispatchEvent(new CustomEvent(`svc-${type}`, { detail, bubbles: true, composed: true }));
-  embed.on('*', (payload, message) => dispatch(message.type.slice(message.type.lastIndexOf(':') + 1), payload));
+  embed.on('*', (payload, message) => dispatch(eventName(message.type), payload));
   embed.on('renewed', (info) => dispatch('renewed', info));
   embed.on('renewal-failed', (info) => dispatch('renewal-failed', info));
 }

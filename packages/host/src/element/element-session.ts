@@ -7,7 +7,7 @@ import type { SvcEmbedElement } from './svc-embed-types.js';
  * The session callbacks of the element's embed: its `mintSessionId` and `revokeSessionId` properties
  * as they are when called (set now or later), else those of its `session-endpoint`; and that endpoint,
  * which the embed registers with its ledger (the one place that does: `createEmbedIds`), so that
- * logout goes through it and through the viewer's other tabs. Without either the embed is private.
+ * sign-out goes through it and through the viewer's other tabs. Without either the embed is private.
  * @throws {EmbedError} `invalid-option` for a `session-endpoint` on another origin than the page's
  */
 export function elementCallbacks(element: SvcEmbedElement): SessionCallbacks {

@@ -7,7 +7,7 @@ import type { MintBudget } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { EmbedOptions } from '../mount/embed-options.js';
 import { defineAttributeProperties, SVC_EMBED_ATTRIBUTES } from './element-attributes.js';
-import { changeLedger, embedOf, liveEmbed, logOut, scheduleReconcile, type EmbedOwner, type EmbedPhase } from './element-embed.js';
+import { changeLedger, embedOf, liveEmbed, signOutViewer, scheduleReconcile, type EmbedOwner, type EmbedPhase } from './element-embed.js';
 
 /**
  * Defines `<svc-embed>` in `registry` (default: the page's `customElements`) and returns its class.
@@ -71,6 +71,6 @@ function svcEmbedClass() {
     refresh: Embed['refresh'] = () => liveEmbed(this).refresh();
     setSession: Embed['setSession'] = (sessionId) => liveEmbed(this).setSession(sessionId);
     renewSession: Embed['renewSession'] = () => liveEmbed(this).renewSession();
-    logout = () => logOut(this);
+    logout = () => signOutViewer(this);
   };
 }

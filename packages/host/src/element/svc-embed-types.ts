@@ -38,7 +38,7 @@ export interface SvcEmbedElement extends HTMLElement {
   /** Revokes a session id; overrides `session-endpoint`. */
   revokeSessionId: EmbedOptions['revokeSessionId'];
   /**
-   * The viewer's ledger, shared with other embeds; default one per embed. Once it has logged out the
+   * The viewer's ledger, shared with other embeds; default one per embed. Once it has signed out the
    * element stays signed out (no embed, `data-signed-out` set) until it is given a new ledger.
    */
   ledger: SessionLedger | undefined;
@@ -66,7 +66,7 @@ export interface SvcEmbedElement extends HTMLElement {
    * Logs the viewer out through the element's ledger (`ledger.logout()`: what happened, `complete`
    * only when every id is known revoked) and removes the iframe. The element then stays signed out,
    * whatever its attributes do, until it is given a new `ledger`; signed out (here or by another tab)
-   * it still signs out through the ledger, so a logout that did not complete can be tried again.
+   * it still signs out through the ledger, so a sign-out that did not complete can be tried again.
    */
   logout(): Promise<LogoutResult>;
 }

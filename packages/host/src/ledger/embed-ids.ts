@@ -8,7 +8,7 @@ import { ledgerInternals, type SessionLedger } from './session-ledger.js';
 export interface EmbedIds {
   /** The budgets each mint spends from: the embed's, then the ledger's. */
   readonly budgets: readonly MintBudget[];
-  /** Registers the embed with the ledger (its logout destroys it); returns the unregistration. */
+  /** Registers the embed with the ledger (its sign-out destroys it); returns the unregistration. */
   attach(teardown: () => void): () => void;
   /** Records an id minted for, or given to, this embed (with `revokeSessionId`; without it nothing is revoked, so nothing is kept). */
   record(sessionId: string): void;
@@ -19,12 +19,12 @@ export interface EmbedIds {
 }
 
 /** What {@link createEmbedIds} works with. */
-export interface EmbedIdsOptions {
+interface EmbedIdsOptions {
   /** The viewer's ledger. */
   ledger: SessionLedger;
   /**
    * The embed's session callbacks: `revokeSessionId` revokes its ids; its session endpoint, if any, is
-   * registered with the ledger here (the only place), so that logout goes through it.
+   * registered with the ledger here (the only place), so that the sign-out goes through it.
    */
   callbacks: SessionCallbacks;
   /** The page's window: its `BroadcastChannel` reaches the viewer's other tabs; its timers pace the sign-out's retries. */

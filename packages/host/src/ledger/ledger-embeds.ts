@@ -1,10 +1,10 @@
-/** A ledger's embeds and its logout listeners: what a sign-out ends, and whom it tells. */
-export interface LedgerEmbeds {
+/** A ledger's embeds and its sign-out listeners: what a sign-out ends, and whom it tells. */
+interface LedgerEmbeds {
   /** Registers an embed's teardown. */
   add(teardown: () => void): void;
   /** Unregisters an embed's teardown; true when no embed is left. */
   remove(teardown: () => void): boolean;
-  /** Adds a logout listener; returns the function that removes it. */
+  /** Adds a sign-out listener; returns the function that removes it. */
   listen(listener: () => void): () => void;
   /** Ends every embed and tells every listener, once each. */
   end(): void;

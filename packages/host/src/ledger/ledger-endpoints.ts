@@ -5,7 +5,7 @@ import type { SessionEndpointCallbacks } from '../endpoint/session-endpoint.js';
 import { isSignOutMessage, SIGN_OUT_MESSAGE } from './sign-out-message.js';
 
 /**
- * The session endpoints a ledger's embeds mint through. The viewer's logout goes through them (the
+ * The session endpoints a ledger's embeds mint through. The viewer's sign-out goes through them (the
  * endpoint revokes every id of the viewer: every tab, page load and device), and reaches the
  * viewer's other tabs of this origin (a `BroadcastChannel` per endpoint), which end their embeds.
  * An endpoint stays registered for the ledger's life, so that every `logout()` goes through it; its
@@ -33,7 +33,7 @@ export interface EndpointRegistration {
 }
 
 /** The channel of one endpoint's sign-outs: its name is the endpoint, channels are per origin. */
-const channelName = (endpoint: string) => `svc-embed:logout:${endpoint}`;
+const channelName = (endpoint: string) => `svc-embed:sign-out:${endpoint}`;
 
 /** A new channel of the endpoint's sign-outs, where the window has `BroadcastChannel`. */
 function openChannel({ callbacks, window: win }: EndpointRegistration): BroadcastChannel | undefined {

@@ -4,25 +4,25 @@ import { inParallel } from './in-parallel.js';
 import type { OwnRevocations } from './logout-result.js';
 
 /**
- * The ids of one viewer's ledger, each with how to revoke it: revoked early (never used) or at logout.
- * An id whose revocation failed stays recorded, so the next logout tries it again.
+ * The ids of one viewer's ledger, each with how to revoke it: revoked early (never used) or at sign-out.
+ * An id whose revocation failed stays recorded, so the next sign-out tries it again.
  */
 export interface LedgerIds {
   /** Records `sessionId` with the function that revokes it, and the session endpoint that minted it, if one did. */
   record(sessionId: string, revoke: (sessionId: string) => unknown, endpoint?: string): void;
-  /** Revokes a recorded id now, and keeps how that went for the logout's result (an id that will never be used); ignores an id not recorded. */
+  /** Revokes a recorded id now, and keeps how that went for the sign-out's result (an id that will never be used); ignores an id not recorded. */
   drop(sessionId: string): void;
-  /** Revokes a recorded id now, reporting nothing (an id recorded after logout). */
+  /** Revokes a recorded id now, reporting nothing (an id recorded after the sign-out). */
   revokeQuietly(sessionId: string): void;
   /**
-   * At logout: reports the ids revoked early, and revokes every other recorded id, at most
+   * At sign-out: reports the ids revoked early, and revokes every other recorded id, at most
    * `concurrency` at a time, except those the endpoints' answers cover (forgotten).
    */
   revokeAll(covered: CoveredIds): Promise<OwnRevocations>;
 }
 
-/** What the session endpoints' answers to a logout cover: the ids they revoked, and every id minted by an endpoint that answered. */
-export interface CoveredIds {
+/** What the session endpoints' answers to a sign-out cover: the ids they revoked, and every id minted by an endpoint that answered. */
+interface CoveredIds {
   /** Ids the endpoints revoked. */
   revoked: ReadonlySet<string>;
   /** The endpoints that answered: their backend revoked, holds as pending, or no longer has every id it minted. */
@@ -41,10 +41,10 @@ function checkRevocation(answer: unknown): void {
   if (failure) throw new EmbedError('revoke-failed', `revokeSessionId failed: ${failure}; the id may still be live`);
 }
 
-/** Creates a ledger's {@link LedgerIds}; logout revokes at most `concurrency` at a time. */
+/** Creates a ledger's {@link LedgerIds}; a sign-out revokes at most `concurrency` at a time. */
 export function createLedgerIds(concurrency: number): LedgerIds {
   const ids = new Map<string, Recorded>();
-  /** Ids revoked before logout because they will never be used, with their revocation. */
+  /** Ids revoked before the sign-out because they will never be used, with their revocation. */
   const dropped = new Map<string, Promise<void>>();
   const revoke = (sessionId: string) => {
     const recorded = ids.get(sessionId);
@@ -53,7 +53,7 @@ export function createLedgerIds(concurrency: number): LedgerIds {
       .then(recorded?.revoke)
       .then(checkRevocation)
       .catch((error: unknown) => {
-        // Still live: kept for the next logout.
+        // Still live: kept for the next sign-out.
         if (recorded) ids.set(sessionId, recorded);
         throw error;
       });
@@ -79,7 +79,7 @@ export function createLedgerIds(concurrency: number): LedgerIds {
       ids.forEach(({ endpoint }, sessionId) => {
         if (covered.revoked.has(sessionId) || (endpoint !== undefined && covered.answeredBy.has(endpoint))) ids.delete(sessionId);
       });
-      // An id revoked early is reported by its own revocation; if that failed, the next logout tries it again.
+      // An id revoked early is reported by its own revocation; if that failed, the next sign-out tries it again.
       const rest = [...ids.keys()].filter((sessionId) => !dropped.has(sessionId));
       dropped.clear();
       await Promise.all([...early, inParallel(rest, concurrency, (sessionId) => note(sessionId, revoke(sessionId)))]);

@@ -29,7 +29,7 @@ export interface MintBudget {
 }
 
 /** Whose budget it is, for its errors. */
-export interface BudgetOwner {
+interface BudgetOwner {
   /** The option that sets it, such as `mintLimit`. */
   option: string;
   /** Whose mints it counts, such as `this embed`. */

@@ -6,8 +6,8 @@ import { logoutResult, type LogoutResult } from './logout-result.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 
 /**
- * Every session id minted for one viewer, by every embed that shares the ledger, so that logout can
- * revoke them all (earlier ids may still be live), and every embed to remove on logout.
+ * Every session id minted for one viewer, by every embed that shares the ledger, so that a sign-out can
+ * revoke them all (earlier ids may still be live), and every embed to remove on sign-out.
  * @example
  * const ledger = createSessionLedger();
  * const a = createEmbed({ ...common, publicId: 'd-1', container: '#a', ledger });
@@ -36,7 +36,7 @@ export interface SessionLedger {
    */
   logout(): Promise<LogoutResult>;
   /**
-   * Calls `listener` once when the viewer is logged out: by `logout()` here, or when another tab of
+   * Calls `listener` once when the viewer is signed out: by `logout()` here, or when another tab of
    * the viewer signs out through a session endpoint (then this ledger's embeds are destroyed, and its
    * own `logout()` still signs out through the endpoint). Returns the function that removes it.
    */
@@ -45,7 +45,7 @@ export interface SessionLedger {
    * True once `logout()` was called here or another tab signed the viewer out: the ledger takes no
    * new embeds, and the React provider and `<svc-embed>` make none until they get a new ledger.
    */
-  readonly loggedOut: boolean;
+  readonly signedOut: boolean;
 }
 
 /** Options of {@link createSessionLedger}. */
@@ -63,13 +63,13 @@ export interface SessionLedgerOptions {
 interface LedgerInternals {
   /** The viewer's mint budget, shared by its embeds. */
   budget: MintBudget;
-  /** Registers an embed's teardown for logout; returns the function that unregisters it. */
+  /** Registers an embed's teardown for the sign-out; returns the function that unregisters it. */
   attach(teardown: () => void): () => void;
-  /** Revokes one recorded id now (an id minted but never used); logout reports how that went. */
+  /** Revokes one recorded id now (an id minted but never used); the sign-out reports how that went. */
   drop(sessionId: string): void;
-  /** Registers the session endpoint an embed mints through: every logout goes through it, and reaches the viewer's other tabs. */
+  /** Registers the session endpoint an embed mints through: every sign-out goes through it, and reaches the viewer's other tabs. */
   useEndpoint(registration: EndpointRegistration): void;
-  /** `ledger.record`, with the session endpoint that minted the id, if one did: once that endpoint answers a logout, its answer covers the id. */
+  /** `ledger.record`, with the session endpoint that minted the id, if one did: once that endpoint answers a sign-out, its answer covers the id. */
   record(sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined): void;
 }
 
@@ -121,7 +121,7 @@ async function signOut(parts: { endpoints: LedgerEndpoints; ids: LedgerIds }): P
 
 /**
  * Creates the ledger of one viewer; pass it as the `ledger` option of each of that viewer's embeds.
- * Without one, each embed gets a ledger of its own. A ledger that has logged out takes no new embeds:
+ * Without one, each embed gets a ledger of its own. A ledger that has signed out takes no new embeds:
  * create a new one for the next viewer.
  * @throws {EmbedError} `invalid-option` for a wrong `mintLimit` or `revokeConcurrency`
  * @example const ledger = createSessionLedger({ mintLimit: { ids: 300, windowMs: 3_600_000 } });
@@ -139,7 +139,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     embeds.end();
   };
   const endpoints = createLedgerEndpoints(signedOutElsewhere);
-  /** Joins a logout in flight, answers a complete one again, or signs out (again): the other tabs told first, the embeds ended at once. */
+  /** Joins a sign-out in flight, answers a complete one again, or signs out (again): the other tabs told first, the embeds ended at once. */
   const logout = (): Promise<LogoutResult> => {
     if (state.name === 'signing-out') return state.run;
     if (state.name === 'signed-out' && state.result.complete) return Promise.resolve(state.result);
@@ -151,7 +151,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     embeds.end();
     return run;
   };
-  /** Records an id (after logout, revokes it at once), with the session endpoint that minted it, if one did. */
+  /** Records an id (after the sign-out, revokes it at once), with the session endpoint that minted it, if one did. */
   const record = (sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined) => {
     ids.record(sessionId, revoke, endpoint);
     if (state.name !== 'signed-in') ids.revokeQuietly(sessionId);
@@ -164,7 +164,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
       listener();
       return () => {};
     },
-    get loggedOut() {
+    get signedOut() {
       return state.name !== 'signed-in';
     },
   };
@@ -180,7 +180,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     },
     useEndpoint: (registration) => endpoints.add(registration),
     record,
-    // Reported by logout with the others: minted for this viewer, revoked (or not) early.
+    // Reported by the sign-out with the others: minted for this viewer, revoked (or not) early.
     drop: (sessionId) => ids.drop(sessionId),
   });
   return ledger;

@@ -2,7 +2,7 @@ import type { Scope } from '@svc-embed/runtime';
 import { EmbedError } from '../base/errors.js';
 
 /** What {@link watchFramePolicy} needs. */
-export interface FramePolicyWatch {
+interface FramePolicyWatch {
   /** The page's window: its own policy's violations are fired at its document, and reach the window. */
   window: Window;
   /** The tenant origin: only a refusal to frame it counts. */

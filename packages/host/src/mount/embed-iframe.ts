@@ -18,7 +18,7 @@ function applyAttributes(iframe: HTMLIFrameElement, attributes: Record<string, s
 }
 
 /** Options of {@link mountIframe}. */
-export interface IframeMount {
+interface IframeMount {
   /** The options of `createEmbed`: `iframe` or `container`, and `attributes`. */
   options: EmbedOptions;
   /** The document to create the iframe in. */

@@ -3,7 +3,7 @@ import { EmbedError } from '../base/errors.js';
 import { onTenantOrigin } from './tenant-origin.js';
 
 /** What {@link embedUrl} builds from. */
-export interface EmbedUrlTarget {
+interface EmbedUrlTarget {
   /** The options of `createEmbed`: `publicId` or `src`, `allowExport`, `timezone`. */
   options: EmbedOptions;
   /** The tenant origin a `src` must be on. */
@@ -19,7 +19,7 @@ const PUBLIC_ID = /^[\w.~-]{1,128}$/;
 const ENCODED_SEPARATOR = /%2f|%5c/i;
 
 /** `path` resolved under the tenant's `baseUrl` (its origin, with or without a trailing `/`). */
-export const underBaseUrl = (baseUrl: string, path: string): URL => new URL(path, baseUrl.replace(/\/*$/, '/'));
+const underBaseUrl = (baseUrl: string, path: string): URL => new URL(path, baseUrl.replace(/\/*$/, '/'));
 
 /**
  * The URL the iframe loads: `{baseUrl}/embed/dashboard/<publicId>`, or `src` (checked to be on the

@@ -6,7 +6,7 @@ import { embedUrl } from './embed-url.js';
 import { sharesConnections, warmUp } from './warm-up.js';
 
 /** How the embed's iframe gets its URL: at once, or after a warm-up while the first id is minted. */
-export interface IframeLoader {
+interface IframeLoader {
   /**
    * Opens the warm-up (warm-up.ts) when it can help: an embed that mints its first id, in an iframe
    * it created, with a URL to load, in an engine whose frames use the page's connections. The
@@ -24,7 +24,7 @@ export interface IframeLoader {
 }
 
 /** What {@link createIframeLoader} works with. */
-export interface IframeLoaderOptions {
+interface IframeLoaderOptions {
   /** The resolved options. */
   context: EmbedContext;
   /** The embed's iframe, and its container when the SDK created it (a wrapped iframe's page is the page's own: no warm-up there). */

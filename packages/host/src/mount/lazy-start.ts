@@ -2,7 +2,7 @@ import type { Scope } from '@svc-embed/runtime';
 import type { LazyStart, LazyTarget } from './embed-options.js';
 
 /** What {@link startEmbed} needs. */
-export interface StartOptions extends Omit<LazyTarget, 'start'> {
+interface StartOptions extends Omit<LazyTarget, 'start'> {
   /** The `lazy` option. */
   lazy: LazyStart | undefined;
   /** The embed's scope: destroying the embed stops waiting. */

@@ -1,7 +1,7 @@
 import type { Scope } from '@svc-embed/runtime';
 
 /** What {@link warmUp} needs. */
-export interface WarmUpOptions {
+interface WarmUpOptions {
   /** The document of the embed's iframe: the hint goes in its `<head>`. */
   document: Document;
   /** The tenant origin. */

@@ -9,7 +9,7 @@ import type { EmbedContext } from '../mount/embed-context.js';
 export type MintCall = () => Promise<string>;
 
 /** Options of {@link createMintCall}. */
-export interface MintCallOptions {
+interface MintCallOptions {
   /**
    * The resolved options: the `mintSessionId` to call (its session endpoint's, or the page's), how
    * long one mint may take (`mintTimeoutMs`), the clock (for the budgets), the logger (a mint refused
@@ -19,7 +19,7 @@ export interface MintCallOptions {
   /** The embed's scope: its timers, and nothing minted once it is disposed. */
   scope: Scope;
   /**
-   * The embed's side of the ledger: `record` keeps every id minted (for logout), `revokeLateId`
+   * The embed's side of the ledger: `record` keeps every id minted (for the sign-out), `revokeLateId`
    * revokes one that arrived after its mint timed out, `budgets` are those each mint spends from.
    */
   ids: Pick<EmbedIds, 'record' | 'revokeLateId' | 'budgets'>;

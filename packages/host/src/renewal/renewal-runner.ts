@@ -13,7 +13,7 @@ import { renewalStep } from './renewal-step.js';
 import type { MintCall } from './mint-call.js';
 
 /** The embed's renewal part: it feeds the machine its signals and runs the effects. */
-export interface RenewalRunner {
+interface RenewalRunner {
   /** Tells the machine what happened (an event from the embed, a wake-up). */
   signal(signal: RenewalSignal): void;
   /** Renews now (`renewSession()`): resolves when the run it joins or starts works, rejects when it fails. */

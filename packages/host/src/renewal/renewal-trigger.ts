@@ -16,7 +16,7 @@ import { deadline, isRunning, type RenewalSignal, type RenewalState } from './re
 export type TriggerMeaning = 'duplicate' | 'start' | 'join' | 'taken-then-start' | 'ambiguous';
 
 /** A classified trigger: what it means and the expiry of the session it is about. */
-export interface ClassifiedTrigger {
+interface ClassifiedTrigger {
   /** What to do with it. */
   meaning: TriggerMeaning;
   /** Expiry of its session: the one it names, else the current session's (known or estimated). */

@@ -36,7 +36,7 @@ export const EXPIRY_MEMORY = 8;
 export const REJECTION_WINDOW_MS = 10_000;
 
 /** How often to try and how long to wait: `attempts` in all, the n-th retry after `delayMs * 2^(n-1)`. */
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Attempts in all, the first included (at least 1). */
   attempts: number;
   /** Wait before the second attempt; doubled before each further one. */

@@ -6,7 +6,7 @@ import type { UrlAdapter } from './sync-url-options.js';
 export const WRITES_PER_SECOND = 3;
 
 /** What {@link pacedAdapter} works with. */
-export interface PaceOptions {
+interface PaceOptions {
   /** Where the path is kept (the query parameter, or a router). */
   adapter: UrlAdapter;
   /** The page's window: its `navigator.userActivation`. */

@@ -33,7 +33,7 @@ function claimParam(win: Window, param: string): Unsubscribe {
  * path that fails the protocol's check (`isEmbedPath`), in the URL or in a `navigate` event, is
  * never sent nor written; it is logged in debug mode (and removed from the URL). A navigation adds
  * a history entry only with a user activation, at most a few a second (see `pacedAdapter`). Stops
- * on `destroy()`, on logout, or when the returned function is called.
+ * on `destroy()`, on sign-out, or when the returned function is called.
  * @throws {EmbedError} `invalid-option` for a missing, taken or not plain `param`, a wrong `history`, or what is not an embed
  * @example
  * const embed = createEmbed({ baseUrl, publicId: 'sales-overview', container: '#analytics', mintSessionId });

@@ -2,7 +2,7 @@ import type { Scope } from '@svc-embed/runtime';
 import type { UrlAdapter } from './sync-url-options.js';
 
 /** What {@link queryParamAdapter} works with. */
-export interface QueryParamAdapterOptions {
+interface QueryParamAdapterOptions {
   /** The window whose location and history hold the parameter. */
   window: Window;
   /** The query parameter's name. */

@@ -36,7 +36,7 @@ describe('sessionEndpoint', () => {
     await settle();
     // Tab B heard it: its embed is gone, its ledger is logged out, and it mints nothing more.
     expect(signedOut).toHaveBeenCalledTimes(1);
-    expect(b.ledger.loggedOut).toBe(true);
+    expect(b.ledger.signedOut).toBe(true);
     expect(b.container.children).toHaveLength(0);
     expect(() => b.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
     // Its own logout still asks the endpoint, which has nothing left to revoke.
@@ -50,7 +50,7 @@ describe('sessionEndpoint', () => {
     b.embed.destroy();
     await a.ledger.logout();
     await settle();
-    expect(b.ledger.loggedOut).toBe(false);
+    expect(b.ledger.signedOut).toBe(false);
   });
 
   it('an endpoint that cannot sign out falls back to revoking each id, and says the sign-out failed', async () => {

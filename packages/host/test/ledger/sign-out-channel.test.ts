@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_OUT_MESSAGE } from '../../src/ledger/sign-out-message.js';
 import { ENDPOINT, tab, twoTabs } from '../support/endpoint-fakes.js';
 
-const CHANNEL = `svc-embed:logout:${ENDPOINT}`;
+const CHANNEL = `svc-embed:sign-out:${ENDPOINT}`;
 const opened: NodeBroadcastChannel[] = [];
 /** A channel of the endpoint's name, as any page of the origin can open one. */
 function otherPage() {
@@ -38,7 +38,7 @@ describe('the sign-out channel', () => {
     const { b, debug } = await twoTabsLogging();
     otherPage().postMessage(data);
     await vi.waitFor(() => expect(debug).toHaveBeenCalledWith('drop', 'not the sign-out message', data));
-    expect(b.ledger.loggedOut).toBe(false);
+    expect(b.ledger.signedOut).toBe(false);
     expect(b.container.children).toHaveLength(1);
     expect(() => b.embed.refresh()).not.toThrow();
   });
@@ -58,7 +58,7 @@ describe('the sign-out channel', () => {
     const signedOut = vi.fn();
     b.ledger.onLogout(signedOut);
     expect(await a.ledger.logout()).toMatchObject({ backend: 'complete', complete: true });
-    await vi.waitFor(() => expect(b.ledger.loggedOut).toBe(true));
+    await vi.waitFor(() => expect(b.ledger.signedOut).toBe(true));
     expect(signedOut).toHaveBeenCalledTimes(1);
     expect(b.container.children).toHaveLength(0);
     expect(() => b.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
@@ -70,7 +70,7 @@ describe('the sign-out channel', () => {
   it('a forged message ends a tab\'s embeds early, and its logout() then leaves no id live', async () => {
     const { server, b } = await twoTabsLogging();
     otherPage().postMessage({ type: 'svc-embed:sign-out', version: 1 });
-    await vi.waitFor(() => expect(b.ledger.loggedOut).toBe(true));
+    await vi.waitFor(() => expect(b.ledger.signedOut).toBe(true));
     expect(b.container.children).toHaveLength(0);
     // Nothing was revoked by the message: the ids stay live until a sign-out...
     expect(server.live).toEqual(new Set(['ses-1', 'ses-2']));
@@ -86,8 +86,8 @@ describe('the sign-out channel', () => {
     b.embed.destroy();
     await a.ledger.logout();
     // Tab c, still listening, heard it; tab b, with no embed left, did not.
-    await vi.waitFor(() => expect(c.ledger.loggedOut).toBe(true));
-    expect(b.ledger.loggedOut).toBe(false);
+    await vi.waitFor(() => expect(c.ledger.signedOut).toBe(true));
+    expect(b.ledger.signedOut).toBe(false);
     const calls = server.calls.length;
     expect(await b.ledger.logout()).toMatchObject({ backend: 'complete' });
     expect(server.calls.slice(calls)).toEqual([`POST ${ENDPOINT}/logout`]);

@@ -1,7 +1,7 @@
 import { SESSION_EXCHANGE_ERROR, SESSION_RENEWAL_CONTEXT } from '@svc-embed/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { type EmbedOptions } from '../../src/index.js';
-import { deliver, event, flush, HOUR, MINUTE, minter, READY, setup, START, TENANT, useFakeClock } from '../support/helpers.js';
+import { deliver, event, flush, HOUR, MINUTE, minter, READY, renewingEmbed, setup, START, TENANT, useFakeClock } from '../support/helpers.js';
 
 const REJECTION = { message: 'session id rejected', name: SESSION_EXCHANGE_ERROR, context: SESSION_RENEWAL_CONTEXT };
 
@@ -457,20 +457,13 @@ describe('foreground check', () => {
 
 describe('destroy and private mode', () => {
   it('destroy during a mint sends nothing and revokes the id', async () => {
-    let resolve!: (id: string) => void;
-    const mint = vi.fn<() => Promise<string>>().mockResolvedValueOnce('s1').mockImplementationOnce(() => new Promise((r) => (resolve = r)));
-    const revoke = vi.fn();
-    const t = setup({ mintSessionId: mint, revokeSessionId: revoke });
-    await flush();
-    t.emit('ready', READY);
+    const { t, revoke, renewal, finishMint } = await renewingEmbed();
     const failed = vi.fn();
     t.embed.on('renewal-failed', failed);
-    const renewal = t.embed.renewSession();
-    await flush();
     t.embed.destroy();
     await expect(renewal).rejects.toMatchObject({ code: 'destroyed' });
     expect(revoke.mock.calls).toEqual([['s1']]);
-    resolve('s2');
+    finishMint('s2');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.payloads('set-session')).toEqual([]);
     expect(revoke.mock.calls).toEqual([['s1'], ['s2']]);

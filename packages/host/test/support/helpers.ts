@@ -95,3 +95,19 @@ export function useFakeClock(now = START) {
   beforeEach(() => vi.useFakeTimers({ now }));
   afterEach(() => vi.useRealTimers());
 }
+
+/**
+ * An embed that is ready on `s1` and renewing: its `renewSession()` (`renewal`) waits for the mint
+ * of the next id until `finishMint(id)`. `revoke` is its `revokeSessionId`.
+ */
+export async function renewingEmbed() {
+  let finishMint!: (id: string) => void;
+  const mint = vi.fn<() => Promise<string>>().mockResolvedValueOnce('s1').mockImplementationOnce(() => new Promise((r) => (finishMint = r)));
+  const revoke = vi.fn();
+  const t = setup({ mintSessionId: mint, revokeSessionId: revoke });
+  await flush();
+  t.emit('ready', READY);
+  const renewal = t.embed.renewSession();
+  await flush();
+  return { t, revoke, renewal, finishMint: (id: string) => finishMint(id) };
+}

@@ -1,5 +1,5 @@
 /** A one-line progress display on a stream: redrawn in place on a terminal, one line per step otherwise. */
-export interface Progress {
+interface Progress {
   /** Shows `text`; off a terminal it is printed only when `step` differs from the last one. */
   update(step: string, text: string): void;
   /** Ends the display with a final line. */

@@ -1,7 +1,7 @@
 // Type tests for @svc-embed/protocol: every line marked @ts-expect-error must fail to compile,
 // every other line must compile. Checked by `tsc -b` (part of the test command).
 import {
-  buildActionMessage, buildEventMessage, eventType, parseEventMessage,
+  buildActionMessage, buildEventMessage, eventName, eventType, parseEventMessage,
   type ActionName, type ActionPayload, type EventName, type EventPayload,
 } from '@svc-embed/protocol';
 
@@ -47,6 +47,11 @@ const filter: ActionPayload<'set-filter'> = { filterUrlParameter: 'f_orders.stat
 const wire: 'svc:event:ready' = eventType('ready');
 // @ts-expect-error wire types carry the prefix
 const wireBad: 'ready' = eventType('ready');
+const named: 'ready' = eventName('svc:event:ready');
+const namedAction: 'refresh' = eventName('svc:action:refresh');
+const namedUnknown: string = eventName('svc:event:new-thing');
+// @ts-expect-error a wire type names its own message only
+const namedBad: 'view' = eventName('svc:event:ready');
 
 // Parsed messages narrow on type.
 const parsed = parseEventMessage({});
@@ -57,7 +62,7 @@ if (parsed.ok && parsed.message.type === 'svc:event:download') {
   void format;
 }
 
-export { names, actions, badName, badAction, expiring, expiringBad, filter, wire, wireBad };
+export { names, actions, badName, badAction, expiring, expiringBad, filter, wire, wireBad, named, namedAction, namedUnknown, namedBad };
 
 // The documented payload interfaces equal what the schemas infer, name by name, both ways.
 import type { ActionPayloadMap, EventPayloadMap, InferredActionPayloads, InferredEventPayloads } from '@svc-embed/protocol';

@@ -13,7 +13,7 @@ import type { RedisConnection } from './redis-connection.js';
 import type { ReplicaAcks } from './replica-acks.js';
 
 /** Options of {@link createRedisRunner}. */
-export interface RedisRunnerOptions {
+interface RedisRunnerOptions {
   connection: RedisConnection;
   /** How long a command may take from the moment it is queued, ms. */
   timeoutMs: number;
@@ -25,10 +25,10 @@ export interface RedisRunnerOptions {
  * Which acknowledgement a write needs before it resolves: the primary's answer, or also its
  * replicas' (when the store waits for replicas; otherwise the primary's is all there is).
  */
-export type Acknowledgement = 'primary' | 'replicas';
+type Acknowledgement = 'primary' | 'replicas';
 
 /** One script to run. */
-export interface ScriptCall {
+interface ScriptCall {
   script: RedisScript;
   /** The keys it touches, all of one viewer (one hash slot); the first one routes it. */
   keys: readonly string[];
@@ -37,7 +37,7 @@ export interface ScriptCall {
 }
 
 /** One plain command to send. */
-export interface CommandCall {
+interface CommandCall {
   /** What it is, for messages. */
   name: string;
   /** The one key it touches, which routes it. */
@@ -48,7 +48,7 @@ export interface CommandCall {
 }
 
 /** Runs the store's scripts and plain commands, each within the timeout. */
-export interface RedisRunner {
+interface RedisRunner {
   /** Runs a script; resolves with Redis' reply. */
   script(call: ScriptCall): Promise<unknown>;
   /** Sends one plain command; resolves with Redis' reply. */

@@ -55,7 +55,7 @@ export interface RoutedCommand {
 }
 
 /** The store's `client` and `cluster` options, as given. */
-export interface RedisClientOptions {
+interface RedisClientOptions {
   client?: RedisStoreClient;
   cluster?: RedisStoreCluster;
   /** Whether the store will wait for replicas (it then needs a cluster's node clients). */

@@ -8,7 +8,7 @@
 import { EndpointError } from '../errors.js';
 
 /** The keys of one viewer. */
-export interface ViewerKeys {
+interface ViewerKeys {
   /** Sorted set: every id of the ledger (live or being revoked), scored by its expiry. */
   ids: string;
   /** Sorted set: the ids being revoked, scored by the end of their lease (due once it has passed). */
@@ -20,7 +20,7 @@ export interface ViewerKeys {
 }
 
 /** The viewer's id as it stands in the hash tag: `%`, `{` and `}` percent-encoded. */
-export function viewerTag(viewerId: string): string {
+function viewerTag(viewerId: string): string {
   return viewerId.replace(/[%{}]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -78,10 +78,10 @@ export interface RedisStoreSettings {
 export type RedisStoreOptions = (RedisClientOption | RedisClusterOption) & RedisStoreSettings;
 
 /** How many replicas must hold a write: none (the primary's answer is enough), or some, within a time. */
-export type ReplicaWait = { kind: 'primary-only' } | { kind: 'replicas'; replicas: number; timeoutMs: number };
+type ReplicaWait = { kind: 'primary-only' } | { kind: 'replicas'; replicas: number; timeoutMs: number };
 
 /** The options checked, with every default filled in. */
-export interface ResolvedRedisOptions {
+interface ResolvedRedisOptions {
   connection: RedisConnection;
   prefix: string;
   timeoutMs: number;

@@ -15,7 +15,7 @@ import { EndpointError } from '../errors.js';
 import type { RedisConnection, RedisStoreClient, RoutedCommand } from './redis-connection.js';
 
 /** Options of {@link createReplicaAcks}. */
-export interface ReplicaAckOptions {
+interface ReplicaAckOptions {
   connection: RedisConnection;
   /** How many replicas must hold a write before it resolves. */
   replicas: number;

@@ -66,7 +66,7 @@ export function root() {
   const signedIn: boolean = status.value === 'signed-in';
   void logout().then(({ revoked, failed }) => [revoked.length, failed.length]);
   signIn();
-  return [signedIn, ledger.value.loggedOut, useSessionLedger().status.value];
+  return [signedIn, ledger.value.signedOut, useSessionLedger().status.value];
 }
 
 // Deep links: Vue Router's router as it is, or any source.

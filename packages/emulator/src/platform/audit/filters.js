@@ -1,6 +1,6 @@
 import { HttpError } from '../../http-io.js';
+import { DAY_MS } from '../../options.js';
 
-const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** @param {string} name @param {string | null} raw */

@@ -1,4 +1,4 @@
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '../../options.js';
 
 /**
  * @typedef {object} AuditEvent

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../options.js';
 
 /** The image every emulated deployment runs; versions are `<IMAGE_REPO>:v<version>`. */
 export const IMAGE_REPO = 'registry.svc.example/svc/runtime';

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../options.js';
+
 /**
  * @typedef {'view' | 'edit' | 'manage'} AccessLevel
  * @typedef {object} WorkspaceItem
@@ -27,8 +29,6 @@
  * @property {string} [dataset] Overrides the catalog's dataset (an unknown one makes rendering fail).
  * @property {boolean} [restrictDataDownload]
  */
-
-const DAY_MS = 86_400_000;
 
 /**
  * Folders, workbooks and reports of deployments 42 and 7. The analyst may edit the Sales folder

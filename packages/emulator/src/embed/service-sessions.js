@@ -13,11 +13,11 @@ import { describeRecord } from './session-record.js';
  */
 
 /**
- * The lifetimes the store applies and the clock it reads.
+ * The lifetimes the service's sessions apply and the clock it reads.
  * @typedef {{ clock: { now(): number }, sessionIdLifetimeMs: number, sessionLifetimeMs: number, trustMarginMs: number }} SessionConfig
  */
 
-/** The parts every rule of the store works on. @typedef {{ config: SessionConfig, index: import('./session-index.js').SessionIndex, logs: import('./session-logs.js').SessionLogs }} StoreParts */
+/** The parts every rule of the service's sessions works on. @typedef {{ config: SessionConfig, index: import('./session-index.js').SessionIndex, logs: import('./session-logs.js').SessionLogs }} SessionsParts */
 
 /**
  * Why an id cannot be exchanged at `now`, or undefined when it can: revoked wins, then a redeemed
@@ -32,7 +32,7 @@ function exchangeRefusal(record, now) {
   return now >= record.idExpiresAt ? 'expired' : undefined;
 }
 
-/** Where the emulator mints an id: a single-use session id for the claims, logged. @param {StoreParts} parts @param {SessionClaims} claims */
+/** Where the emulator mints an id: a single-use session id for the claims, logged. @param {SessionsParts} parts @param {SessionClaims} claims */
 function mintId({ config, index, logs }, claims) {
   const now = config.clock.now();
   /** @type {SessionRecord} */
@@ -45,7 +45,7 @@ function mintId({ config, index, logs }, claims) {
 /**
  * Where the emulator exchanges an id: at most once, within the id's lifetime, unless revoked; every
  * attempt logged. The token's session lives `sessionLifetimeMs`, trusted until `trustMarginMs` before.
- * @param {StoreParts} parts @param {string} sessionId
+ * @param {SessionsParts} parts @param {string} sessionId
  * @returns {{ ok: true, record: SessionRecord } | { ok: false, reason: ExchangeRefusal }}
  */
 function exchangeId({ config, index, logs }, sessionId) {
@@ -65,7 +65,7 @@ function exchangeId({ config, index, logs }, sessionId) {
 /**
  * Where the emulator revokes an id: a pending id can no longer be exchanged, a redeemed one's token
  * stops working. Idempotent; every request logged.
- * @param {StoreParts} parts @param {string} sessionId
+ * @param {SessionsParts} parts @param {string} sessionId
  * @returns {'revoked' | 'already-revoked' | 'unknown'}
  */
 function revokeId({ config, index, logs }, sessionId) {
@@ -81,7 +81,7 @@ function revokeId({ config, index, logs }, sessionId) {
 /**
  * Makes the token issued for this id lapse now (the nominal and the usable expiry); false for an id
  * that was never redeemed.
- * @param {StoreParts} parts @param {string} sessionId
+ * @param {SessionsParts} parts @param {string} sessionId
  */
 function expireNow({ config, index }, sessionId) {
   const record = index.byId(sessionId);
@@ -110,7 +110,7 @@ function authorizeToken(index, token) {
  * tests move time by hand.
  * @param {SessionConfig} config
  */
-export function createSessionStore(config) {
+export function createServiceSessions(config) {
   const index = createSessionIndex(config.clock);
   const logs = createSessionLogs();
   const parts = { config, index, logs };
@@ -141,4 +141,4 @@ export function createSessionStore(config) {
   };
 }
 
-/** @typedef {ReturnType<typeof createSessionStore>} SessionStore */
+/** @typedef {ReturnType<typeof createServiceSessions>} ServiceSessions */
