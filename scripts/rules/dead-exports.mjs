@@ -21,34 +21,6 @@ const ts = createRequire(createRequire(join(root, 'package.json')).resolve('@are
 const IMPORTER_FOLDERS = ['packages', 'test', 'demo', 'bench', 'examples', 'scripts'];
 /** The script files' starting points (rollup.config.mjs): entries no `exports` names. */
 const SCRIPT_ENTRIES = ['packages/host/src/script.ts', 'packages/host/src/element-iife.ts'];
-/**
- * Dead exports left for now, as `<path> <name>`: issue 37 reshapes these files on another branch
- * (the endpoint's contract), which drops them. Each must still be dead (`staleAwaiting` says which
- * is not): empty this list once that branch is in.
- */
-export const AWAITING = [
-  'packages/host/src/ledger/endpoint-logout.ts LOGOUT_ATTEMPTS',
-  'packages/host/src/ledger/endpoint-logout.ts LOGOUT_RETRY_DELAY_MS',
-  'packages/host/src/ledger/endpoint-logout.ts LOGOUT_ATTEMPT_TIMEOUT_MS',
-  'packages/host/src/ledger/logout-result.ts BackendSignOut',
-  'packages/server/src/http/body-limit.ts BodyVerdict',
-  'packages/server/src/http/node-adapter.ts NodeAdapterParts',
-  'packages/server/src/http/node-body.ts NodeBody',
-  'packages/server/src/http/origin-check.ts OriginVerdict',
-  'packages/server/src/http/request-checks.ts HeadVerdict',
-  'packages/server/src/http/request-checks.ts hasDotSegmentsOrBackslash',
-  'packages/server/src/ledger/backlog.ts BACKLOG_LIMIT',
-  'packages/server/src/ledger/logout-answer.ts REVOKE_FAILED_MESSAGE',
-  'packages/server/src/ledger/mint-window.ts MintLimit',
-  'packages/server/src/ledger/mint-window.ts MintVerdict',
-  'packages/server/src/ledger/record-mint.ts MintedId',
-  'packages/server/src/ledger/revoke-claimed.ts ClaimToRevoke',
-  'packages/server/src/ledger/revoke-one.ts OneRevocation',
-  'packages/server/src/ledger/store-call.ts StoreCallContext',
-  'packages/server/src/ledger/sweep.ts SWEEP_PAGE',
-  'packages/server/src/ledger/sweep.ts SWEEP_CONCURRENCY',
-];
-const awaited = (use) => AWAITING.includes(`${use.path} ${use.name}`);
 const SOURCE_FILE = /\.(?:tsx?|jsx?|mjs|cjs|vue)$/;
 const SKIPPED = new Set(['node_modules', 'dist', 'types', '.vite', 'coverage']);
 /** A use of every export of a module (`import * as`, `export *`, a dynamic `import()`). */
@@ -233,15 +205,11 @@ function publicNamesOf({ entries, reexports, modules }) {
   return publicNames;
 }
 
-/**
- * The dead exports (`importers` empty, the AWAITING ones aside), those only tests import, each
- * `{ path, line, name }`, and the entries of AWAITING that are no dead export (any more).
- */
+/** The dead exports (`importers` empty) and those only tests import, each `{ path, line, name }`. */
 export function deadExports(uses = findExportUses()) {
   const dead = uses.filter((use) => use.importers.length === 0);
   const testsOnly = uses.filter((use) => use.importers.length > 0 && use.importers.every(isTestPath));
-  const staleAwaiting = AWAITING.filter((entry) => !dead.some((use) => `${use.path} ${use.name}` === entry));
-  return { dead: dead.filter((use) => !awaited(use)), testsOnly, staleAwaiting };
+  return { dead, testsOnly };
 }
 
 let repositoryDead;
@@ -259,10 +227,9 @@ export function deadExportFindings(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { dead, testsOnly, staleAwaiting } = deadExports();
+  const { dead, testsOnly } = deadExports();
   for (const { path, line, name } of dead) console.log(`${path}:${line} ${name}: dead export`);
-  for (const entry of staleAwaiting) console.log(`${entry}: in AWAITING, but no dead export`);
   if (process.argv.includes('--list')) for (const { path, line, name, importers } of testsOnly) console.log(`${path}:${line} ${name}: only tests import it (${importers.join(', ')})`);
-  console.log(`${dead.length} dead exports (${AWAITING.length} awaiting), ${testsOnly.length} exports only tests import`);
-  if ((dead.length || staleAwaiting.length) && process.argv.includes('--check')) process.exit(1);
+  console.log(`${dead.length} dead exports, ${testsOnly.length} exports only tests import`);
+  if (dead.length && process.argv.includes('--check')) process.exit(1);
 }

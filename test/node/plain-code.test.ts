@@ -13,8 +13,6 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a JavaScript module without types
 import { checkFolders, checkPackages, checkSources, RULED_FOLDERS, RULED_PACKAGES, RULES } from '../../scripts/code-rules.mjs';
-// @ts-expect-error: a JavaScript module without types
-import { deadExports } from '../../scripts/rules/dead-exports.mjs';
 
 type Finding = { rule: string; line: number };
 type Checked = { path: string; findings: Finding[] };
@@ -66,10 +64,6 @@ describe('the checker', () => {
     expect(rulesOf('circle/b.ts')).toEqual([]);
     expect(rulesOf('js-circle/src/read.js')).toEqual([]);
     expect(rulesOf('dead-export/src/shared.ts')).toEqual([]);
-  });
-
-  it('waits only for dead exports that are still dead', () => {
-    expect((deadExports() as { staleAwaiting: string[] }).staleAwaiting).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { EmbedError } from '../base/errors.js';
 import { errorCode, mintRefusal } from './mint-refusal.js';
 
 /** What the endpoint's client uses of the page's window: `fetch`, and `location` (its origin names a refused one). */
-export type EndpointWindow = Pick<Window, 'fetch' | 'location'>;
+type EndpointWindow = Pick<Window, 'fetch' | 'location'>;
 
 /** `mintSessionId` and `revokeSessionId` that call one endpoint of your backend, and its logout. */
 export interface SessionEndpointCallbacks {

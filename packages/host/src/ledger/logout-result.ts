@@ -13,7 +13,7 @@ export type { EndpointSignOut };
  * - `failed`: an endpoint could not be reached or answered an error, after every retry (`error` says
  *   why): the viewer's ids from other tabs and devices may still be live; call `logout()` again.
  */
-export type BackendSignOut = 'none' | EndpointSignOut['backend'];
+type BackendSignOut = 'none' | EndpointSignOut['backend'];
 
 /**
  * Result of a logout: what this call revoked, what failed, what still waits, and whether the sign-out

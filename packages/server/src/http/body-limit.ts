@@ -4,7 +4,7 @@
  */
 
 /** `within` (read and dropped), `too-large` (stopped past the limit) or `timed-out` (not all there by the deadline). */
-export type BodyVerdict = 'within' | 'too-large' | 'timed-out';
+type BodyVerdict = 'within' | 'too-large' | 'timed-out';
 
 /** The body's limits. */
 export interface BodyLimits {

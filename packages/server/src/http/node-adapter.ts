@@ -18,7 +18,7 @@ import { bodyTimeoutResponse, bodyTooLargeResponse, noRouteResponse } from './re
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => Promise<void>;
 
 /** What the node adapter needs of the endpoint. */
-export interface NodeAdapterParts {
+interface NodeAdapterParts {
   /** The options the checks read (path, origins, the body's limit). */
   checks: HeadCheckOptions;
   /** How long the body may take to arrive, ms. */

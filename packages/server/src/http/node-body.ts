@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { BodyLimits } from './body-limit.js';
 
 /** The body read (`null` for none), or why it was not. */
-export type NodeBody = { kind: 'read'; bytes: Uint8Array<ArrayBuffer> | null } | { kind: 'too-large' } | { kind: 'timed-out' };
+type NodeBody = { kind: 'read'; bytes: Uint8Array<ArrayBuffer> | null } | { kind: 'too-large' } | { kind: 'timed-out' };
 
 /**
  * Whether the request declares a body: a `Content-Length` over 0, or a `Transfer-Encoding` (HTTP/1.1

@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../resolve-options.js';
 
 /** Why a request's origin was refused, or `null` when it may go on. */
-export type OriginVerdict = null | { message: string };
+type OriginVerdict = null | { message: string };
 
 /**
  * The endpoint's CSRF guard, from the request's headers alone. A browser sends `Origin` on every

@@ -27,7 +27,7 @@ export interface RequestHead {
 }
 
 /** `outside` the endpoint's path (another handler's), `refused` with its answer, or `served` by a route. */
-export type HeadVerdict = { kind: 'outside' } | { kind: 'refused'; response: Response } | { kind: 'served'; route: ServedRoute };
+type HeadVerdict = { kind: 'outside' } | { kind: 'refused'; response: Response } | { kind: 'served'; route: ServedRoute };
 
 /** The options the checks read. */
 export type HeadCheckOptions = Pick<ResolvedOptions, 'path' | 'allowedOrigins' | 'requestsWithoutOrigin'> & { limits: Pick<ResolvedOptions['limits'], 'bodyBytes'> };
@@ -65,7 +65,7 @@ export function pathnameOf(rawPath: string): string {
  * URL parser would resolve them, so a proxy that filters on the raw path would see another path
  * than the route that serves it.
  */
-export function hasDotSegmentsOrBackslash(rawPath: string): boolean {
+function hasDotSegmentsOrBackslash(rawPath: string): boolean {
   if (rawPath.includes('\\')) return true;
   if (!rawPath.includes('.') && !rawPath.includes('%')) return false;
   return rawPath.split('/').some((segment) => {

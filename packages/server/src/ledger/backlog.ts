@@ -6,7 +6,7 @@
  */
 
 /** Most entries of each kind one instance keeps. */
-export const BACKLOG_LIMIT = 10_000;
+const BACKLOG_LIMIT = 10_000;
 
 /** An id minted for `viewerId` that is in no store and was not revoked. */
 export interface Orphan {

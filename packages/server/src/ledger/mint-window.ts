@@ -7,7 +7,7 @@
 import type { MintCount } from '../stores/session-store.js';
 
 /** The limit a count is judged against. */
-export interface MintLimit {
+interface MintLimit {
   /** When the attempt was counted, epoch ms. */
   now: number;
   windowMs: number;
@@ -15,7 +15,7 @@ export interface MintLimit {
 }
 
 /** `allowed`, or `refused` with the seconds until an attempt would be allowed again (`Retry-After`). */
-export type MintVerdict = { kind: 'allowed' } | { kind: 'refused'; retryAfterSeconds: number };
+type MintVerdict = { kind: 'allowed' } | { kind: 'refused'; retryAfterSeconds: number };
 
 /** The attempts in the last `windowMs` as the two counters estimate them, this one included. */
 export function estimatedAttempts(count: MintCount, limit: MintLimit): number {

@@ -9,7 +9,7 @@ import type { LedgerDeps } from './ledger-deps.js';
 import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
 
 /** A fresh id and the sign-out moment read before it was minted. */
-export interface MintedId {
+interface MintedId {
   viewerId: string;
   sessionId: string;
   signOutsSeen: number;

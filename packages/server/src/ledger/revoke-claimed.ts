@@ -15,7 +15,7 @@ import type { LedgerDeps } from './ledger-deps.js';
 export const LOGOUT_CONCURRENCY = 4;
 
 /** Claimed ids to revoke, and the hint that lets the sweep find them if this call stops halfway. */
-export interface ClaimToRevoke {
+interface ClaimToRevoke {
   viewerId: string;
   claimed: ClaimedIds;
   /** The token of the viewer's hint written before the claim; `null` when it could not be written. */

@@ -12,7 +12,7 @@ import { storeCall } from './store-call.js';
  * ledger: `released` (due at once for the next sign-out or sweep) or `leased` (the store could not be
  * told; due once the lease lapses).
  */
-export type OneRevocation = { kind: 'absent' } | { kind: 'revoked' } | { kind: 'failed'; pending: 'released' | 'leased' };
+type OneRevocation = { kind: 'absent' } | { kind: 'revoked' } | { kind: 'failed'; pending: 'released' | 'leased' };
 
 /**
  * Revokes `sessionId` if it is in `viewerId`'s ledger.

@@ -3,7 +3,7 @@ import { EndpointError } from '../errors.js';
 import type { LedgerDeps } from './ledger-deps.js';
 
 /** What a failed store call is about: for the report, and the endpoint's own message. */
-export interface StoreCallContext {
+interface StoreCallContext {
   /** The viewer concerned, when there is one. */
   viewerId?: string;
   /** The message of the `store-unavailable` error: what became of the request, what to do. */

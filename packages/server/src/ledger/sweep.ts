@@ -14,9 +14,9 @@ import { storeCall } from './store-call.js';
 import type { ClaimedIds, PendingHint } from '../stores/session-store.js';
 
 /** Hints read per page of the index. */
-export const SWEEP_PAGE = 100;
+const SWEEP_PAGE = 100;
 /** How many viewers one sweep works on at once (each revoking `LOGOUT_CONCURRENCY` ids at a time). */
-export const SWEEP_CONCURRENCY = 4;
+const SWEEP_CONCURRENCY = 4;
 
 /** What one sweep did. */
 export interface SweepReport {
