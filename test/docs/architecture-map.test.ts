@@ -30,20 +30,28 @@ describe('the codemap check', () => {
       '### `packages/host`',
       '',
       '**Where renewal mints:** `renewal/renewal-step.ts`, `mintForRun`; the runner is in `renewal/renewal-loop.ts`.',
+      'The state is `ledger.loggedIn`; `ledger.logout()` signs out.',
     ].join('\n');
-    expect(missingNames(markdown, index)).toEqual(['line 5: identifier mintForRun', 'line 5: path renewal/renewal-loop.ts (in packages/host)']);
+    expect(missingNames(markdown, index)).toEqual([
+      'line 5: identifier mintForRun (in packages/host)',
+      'line 5: path renewal/renewal-loop.ts (in packages/host)',
+      'line 6: identifier ledger.loggedIn (in packages/host)',
+    ]);
   });
 
-  it('resolves a path from the root, else inside the package of its section, and knows package specifiers', () => {
+  it('resolves a name inside the package of its section, a path from the root too, and knows package specifiers', () => {
     const markdown = [
       '### `packages/host`',
       '`createEmbed()` is in `create-embed.ts`; the runner is `renewal/renewal-runner.ts` (`createRenewalRunner`), `scope.onDispose`.',
       'It reads `@svc-embed/protocol` and `zod/mini`; `test/docs/readme-files.ts` is from the root; `src/base/`.',
       '### `packages/server`',
-      '`renewal/renewal-runner.ts` is the host\'s, not the server\'s.',
+      '`renewal/renewal-runner.ts` and `createRenewalRunner` are the host\'s, not the server\'s; `recordMint` is.',
       '## Glossary',
-      '`renewal/renewal-runner.ts` resolves anywhere outside a package section; `POST <path>/logout` is skipped.',
+      '`renewal/renewal-runner.ts` and `createRenewalRunner` resolve anywhere outside a package section; `POST <path>/logout` is skipped.',
     ].join('\n');
-    expect(missingNames(markdown, index)).toEqual(['line 5: path renewal/renewal-runner.ts (in packages/server)']);
+    expect(missingNames(markdown, index)).toEqual([
+      'line 5: path renewal/renewal-runner.ts (in packages/server)',
+      'line 5: identifier createRenewalRunner (in packages/server)',
+    ]);
   });
 });

@@ -12,8 +12,10 @@
 //    `@svc-embed/frame/iife`): an installed package, and its subpath one of its `exports`.
 // 3. A span of names joined by `.`, each optionally followed by `()` (`createEmbed()`,
 //    `ledger.signedOut`, `useEmbed().signedOut`), with a capital, an `_`, a `.` or a `()`, is an
-//    identifier: each of its names must be a word of a source or JSON file under packages/, demo/,
-//    bench/, scripts/ or examples/ (comments and strings count: a word-boundary search).
+//    identifier: its first name must be a word, and each name after a `.` a member (a word after a
+//    `.`, as in `ledger.signedOut`), of a source or JSON file of the package whose section names it,
+//    or, in a section about no package, of any under packages/, demo/, bench/, scripts/ or
+//    examples/ (comments and strings count: a word-boundary search).
 // 4. Anything else (a lower-case word such as `idle` or `destroy`, a kebab-case value such as
 //    `signed-out`, a number) is skipped: too common to tell a name from a value.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,8 +26,10 @@ export interface RepoIndex {
   root: string;
   /** Every file and folder, as a path from the root with `/`, folders without a trailing `/`. */
   paths: string[];
-  /** Every word (`[A-Za-z_$][\w$]*`) of the source files. */
+  /** Every word (`[A-Za-z_$][\w$]*`) of the source files, and every member as `.word`. */
   words: Set<string>;
+  /** The words of each package's source files, by the package's folder name. */
+  packageWords: Map<string, Set<string>>;
 }
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'reports', '.stryker-tmp', 'test-results']);
@@ -49,11 +53,20 @@ export function indexRepo(root: string): RepoIndex {
   const paths: string[] = [];
   walk(root, '', paths);
   const words = new Set<string>();
+  const packageWords = new Map<string, Set<string>>();
   const sources = paths.filter((path) => SOURCE_ROOTS.includes(path.split('/')[0] ?? '') && SOURCE_FILE.test(path));
   for (const path of sources) {
-    for (const [word] of readFileSync(join(root, path), 'utf8').matchAll(/[A-Za-z_$][\w$]*/g)) words.add(word);
+    const [top, pkg] = path.split('/');
+    const own = top === 'packages' && pkg ? (packageWords.get(pkg) ?? new Set<string>()) : undefined;
+    if (own && pkg) packageWords.set(pkg, own);
+    for (const [word] of readFileSync(join(root, path), 'utf8').matchAll(/\.?[A-Za-z_$][\w$]*/g)) {
+      for (const name of word.startsWith('.') ? [word, word.slice(1)] : [word]) {
+        words.add(name);
+        own?.add(name);
+      }
+    }
   }
-  return { root, paths, words };
+  return { root, paths, words, packageWords };
 }
 
 /** One inline-code span, with the line it is on and the package of its section (`''` for none). */
@@ -106,8 +119,9 @@ function pathExists(text: string, pkg: string, index: RepoIndex): boolean {
   return index.paths.some((candidate) => candidate.startsWith(within) && (candidate === `${within}${path}` || candidate.endsWith(`/${path}`)));
 }
 
-function identifierExists(text: string, index: RepoIndex): boolean {
-  return text.split('.').every((name) => index.words.has(name.replace(/\(\)$/, '')));
+function identifierExists(text: string, pkg: string, index: RepoIndex): boolean {
+  const words = pkg ? (index.packageWords.get(pkg) ?? new Set<string>()) : index.words;
+  return text.split('.').every((name, at) => words.has(`${at ? '.' : ''}${name.replace(/\(\)$/, '')}`));
 }
 
 /** What a codemap names that does not exist, one line each: `line N: path|identifier <span>`. */
@@ -118,8 +132,8 @@ export function missingNames(markdown: string, index: RepoIndex): string[] {
     const exists =
       kind === 'skipped' ||
       (kind === 'path' && (pathExists(text, pkg, index) || packageExists(text, index))) ||
-      (kind === 'identifier' && identifierExists(text, index));
-    if (!exists) missing.push(`line ${line}: ${kind} ${text}${kind === 'path' && pkg ? ` (in packages/${pkg})` : ''}`);
+      (kind === 'identifier' && identifierExists(text, pkg, index));
+    if (!exists) missing.push(`line ${line}: ${kind} ${text}${pkg ? ` (in packages/${pkg})` : ''}`);
   }
   return missing;
 }
