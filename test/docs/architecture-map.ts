@@ -17,7 +17,8 @@
 //    or, in a section about no package, of any under packages/, demo/, bench/, scripts/ or
 //    examples/ (comments and strings count: a word-boundary search).
 // 4. Anything else (a lower-case word such as `idle` or `destroy`, a kebab-case value such as
-//    `signed-out`, a number) is skipped: too common to tell a name from a value.
+//    `signed-out`, a call with arguments, a number) is skipped: a lower-case word is too common to
+//    tell a name from a value.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
