@@ -1,6 +1,6 @@
 // The host page of the hostile-surface benchmark and browser tests: one signed embed of the built
 // script file, counting what it mints, sends, revokes and reports. `window.__hostile`:
-// - start({ tenant, mode, mintMs, hangAfter, mintLimit }): creates the embed of surface `mode`;
+// - start({ tenant, mode, mintMs, hangAfter, mintLimit, mintTimeoutMs }): creates the embed of surface `mode`;
 //   `mintMs` delays each mint (0: instant); mints after the `hangAfter`-th never settle;
 // - stats(): what happened so far; logout(): logs out, revocations taking 5 ms each;
 // - flood(kind, count): dispatches `count` synthetic events from the embed's window and the tenant
@@ -33,10 +33,11 @@
     start(options) {
       tenant = options.tenant;
       const limits = options.mintLimit ? { mintLimit: options.mintLimit } : {};
+      const deadline = options.mintTimeoutMs ? { mintTimeoutMs: options.mintTimeoutMs } : {};
       embed = createEmbed({
         baseUrl: tenant, publicId: options.mode, container: '#box', readyTimeoutMs: 0,
         ledger: createSessionLedger(options.ledgerLimit ? { mintLimit: options.ledgerLimit } : {}),
-        mintSessionId: mint(options), revokeSessionId: revoke, ...limits,
+        mintSessionId: mint(options), revokeSessionId: revoke, ...limits, ...deadline,
         // Only `limit` lines are counted: the flood is measured without a logger.
         debug: options.debug === false ? false : (event) => {
           if (event === 'limit') stats.limitLogs += 1;

@@ -42,7 +42,7 @@ interface HostStats {
 const stats = (page: PageDriver) => page.evaluate(() => (window as any).__hostile.stats() as HostStats);
 
 /** A fresh page whose embed loads the hostile surface in `mode`. */
-async function open(options: { mode: string; mintMs?: number; hangAfter?: number; debug?: boolean }): Promise<PageDriver> {
+async function open(options: { mode: string; mintMs?: number; hangAfter?: number; debug?: boolean; mintTimeoutMs?: number }): Promise<PageDriver> {
   if (setupError) throw setupError;
   const page = await browser.newPage();
   await page.goto(site.hostUrl);
@@ -70,7 +70,9 @@ describe('a hostile surface', () => {
       });
 
   it(`a flood of ${FLOOD.toLocaleString('en')} warnings about new sessions, while a mint is pending, is handled to the last message and mints nothing more`, async () => {
-    const page = await open({ mode: 'flood', hangAfter: 1, debug: false });
+    // The second mint never settles, and stays pending through the flood: on a loaded machine the
+    // flood takes 20 s, past the default 10 s deadline, which would end that mint and start another.
+    const page = await open({ mode: 'flood', hangAfter: 1, debug: false, mintTimeoutMs: 300_000 });
     await page.waitFor(() => (window as any).__hostile.stats().mints === 2);
     const before = (await stats(page)).events;
     const surface = page.frame('#box iframe');
