@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // Tests import the packages' sources, not their dist, so unit tests need no build.
 const source = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 const NODE_TESTS = ['packages/*/test/**/*.node.test.{ts,tsx}', 'test/node/**/*.test.ts'];
+// Test servers (redis-server) run as children of the test's process; one a run killed with SIGKILL
+// left is stopped by its pidfile before the next run starts any (bench/child-servers.mjs).
+const STOP_STALE_SERVERS = 'test/support/global-setup.ts';
 
 export default defineConfig({
   // JSX in .tsx tests and sources compiles to the automatic runtime (react/jsx-runtime), as the React package's build does.
@@ -36,12 +39,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: NODE_TESTS, testTimeout: 20_000 },
+        test: { name: 'node', environment: 'node', include: NODE_TESTS, testTimeout: 20_000, globalSetup: [STOP_STALE_SERVERS] },
       },
       // The README files: nothing written twice, links that land, every code block exercised.
       {
         extends: true,
-        test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.{ts,tsx}'], testTimeout: 120_000 },
+        test: { name: 'docs', environment: 'node', include: ['test/docs/**/*.test.{ts,tsx}'], testTimeout: 120_000, globalSetup: [STOP_STALE_SERVERS] },
       },
       // The framework example apps, each with its own toolchain and TypeScript 5.9: installed,
       // type-checked, built (for the browser suites) and their type tests, one app at a time.

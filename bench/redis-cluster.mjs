@@ -1,5 +1,5 @@
-// Local Redis topologies for the cluster benchmark and the server's tests, made of redis-server
-// daemons (redis-daemon.mjs: free ports, temporary directories, stopped by their pids):
+// Local Redis topologies for the cluster benchmark and the server's tests, made of redis-servers run
+// as children of this process (redis-daemon.mjs: free ports, temporary directories, stopped by their pids):
 // - a Redis Cluster: primaries and replicas joined by `redis-cli --cluster create`, ready once every
 //   node says `cluster_state:ok` and every replica's link to its primary is up;
 // - a primary with one replica (`--replicaof`), ready once the replica's link is up.

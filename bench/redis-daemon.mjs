@@ -1,13 +1,15 @@
-// A redis-server for a benchmark run: a free port on 127.0.0.1, a temporary directory, no persistence
-// unless asked (the append-only file, fsynced before every reply), daemonized with a pidfile, and
-// stopped, paused or killed by that pid; a node of a Redis Cluster, or a replica of another server,
-// when asked (redis-cluster.mjs makes clusters of them). (packages/server/test/support/redis-server.ts does
-// the same for the tests, in TypeScript.)
-import { execFileSync, spawnSync } from 'node:child_process';
+// A redis-server for a benchmark run or a test: a free port on 127.0.0.1, a temporary directory, no
+// persistence unless asked (the append-only file, fsynced before every reply), run as a child of this
+// process (child-servers.mjs: killed when it exits or is signalled, a pidfile in reports/test-servers/
+// for the tests' global setup should it be killed outright), and stopped, paused or killed by its pid;
+// a node of a Redis Cluster, or a replica of another server, when asked (redis-cluster.mjs makes
+// clusters of them). (packages/server/test/support/redis-server.ts does the same for the tests, in TypeScript.)
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnServer } from './child-servers.mjs';
 
 const READY_TIMEOUT_MS = 10_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,15 +56,6 @@ function answersPing(port) {
   });
 }
 
-function readPid(pidfile) {
-  try {
-    const pid = Number.parseInt(readFileSync(pidfile, 'utf8'), 10);
-    return pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
 function signal(pid, name) {
   try {
     process.kill(pid, name);
@@ -71,7 +64,7 @@ function signal(pid, name) {
   }
 }
 
-/** Whether `pid` runs; a zombie (the daemon's parent is gone, so nobody may reap it soon) counts as gone. */
+/** Whether `pid` runs; a zombie (exited, not reaped yet) counts as gone. */
 function isRunning(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -88,7 +81,7 @@ function isRunning(pid) {
  * (`{ nodeTimeoutMs }`, how long before its peers fail it over); `replicaOf`: the port of the
  * primary it replicates.
  */
-function serverArguments({ port, dir, pidfile, persistent, appendfsync, cluster, replicaOf }) {
+function serverArguments({ port, dir, persistent, appendfsync, cluster, replicaOf }) {
   const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', appendfsync] : ['--appendonly', 'no'];
   const clustering = cluster
     ? ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', String(cluster.nodeTimeoutMs)]
@@ -97,22 +90,21 @@ function serverArguments({ port, dir, pidfile, persistent, appendfsync, cluster,
   // A replica syncs at once (Redis waits 5 s by default for more replicas to share a diskless sync).
   return [
     '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--repl-diskless-sync-delay', '0', ...persistence, ...clustering, ...replication,
-    '--dir', dir, '--daemonize', 'yes', '--pidfile', pidfile, '--logfile', join(dir, 'r.log'),
+    '--dir', dir, '--daemonize', 'no', '--logfile', join(dir, 'r.log'),
   ];
 }
 
-/** Starts the daemon in `dir` on `port` and resolves with its pid once it answers PING (after loading its data). */
+/** Starts the server in `dir` on `port`, a child of this process, and resolves with its pid once it answers PING (after loading its data). */
 async function launch(options) {
   const { port, dir } = options;
-  const pidfile = join(dir, 'r.pid');
-  rmSync(pidfile, { force: true });
-  execFileSync('redis-server', serverArguments({ ...options, pidfile }));
+  const { pid } = spawnServer({ binary: 'redis-server', args: serverArguments(options), name: `redis-${port}`, dir });
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  let pid = readPid(pidfile);
-  while (pid === null || !(await answersPing(port))) {
-    if (Date.now() > deadline) throw new Error(`redis-server did not start on port ${port}; see ${join(dir, 'r.log')}`);
+  while (!(await answersPing(port))) {
+    if (Date.now() > deadline || !isRunning(pid)) {
+      signal(pid, 'SIGKILL');
+      throw new Error(`redis-server did not start on port ${port}; see ${join(dir, 'r.log')}`);
+    }
     await delay(20);
-    pid ??= readPid(pidfile);
   }
   return pid;
 }

@@ -348,6 +348,39 @@ describe.each(NODE_SERVERS)('%s: checks before reading the body', (_, serveIt) =
   });
 });
 
+describe.each(NODE_SERVERS)('%s: a refusal made from the head alone does not wait for the body', (_, serveIt) => {
+  // With limits.bodyTimeoutMs at its default (5000 ms), an adapter that read the body before its
+  // checks would answer only once that deadline passed: the bound (500 ms) is a tenth of it.
+  const BODY_TIMEOUT_MS = 5_000;
+  const BOUND_MS = 500;
+  let served: Awaited<ReturnType<typeof start>>;
+  let port: number;
+  let host: string;
+  beforeAll(async () => {
+    served = await start(serveIt, { limits: { bodyTimeoutMs: BODY_TIMEOUT_MS } });
+    port = Number(new URL(served.origin).port);
+    host = new URL(served.origin).host;
+  });
+  afterAll(async () => {
+    await served.stop();
+  });
+
+  it.each([
+    ['a cross-site POST', `POST ${PATH} HTTP/1.1`, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, 403],
+    ['a POST over the body limit', `POST ${PATH} HTTP/1.1`, {}, 413],
+    ['a GET', `GET ${PATH} HTTP/1.1`, {}, 405],
+    ['a path below an id', `DELETE ${PATH}/ses_1/more HTTP/1.1`, {}, 404],
+    ['a dot-segment path', `POST ${PATH}/x/../logout HTTP/1.1`, {}, 404],
+  ] as const)('answers %s in under 500 ms with bodyTimeoutMs: 5000, the body declared and never sent', async (_, requestLine, headers, status) => {
+    const all = { Origin: served.origin, 'Sec-Fetch-Site': 'same-origin', 'x-viewer': 'ada', ...headers, 'Content-Length': '1000000000' };
+    const head = [requestLine, `Host: ${host}`, ...Object.entries(all).map(([name, value]) => `${name}: ${value}`)].join('\n');
+    const answer = await rawExchange(port, head, { waitMs: BODY_TIMEOUT_MS + 1_000 });
+    expect(answer, 'no answer at all').not.toBeNull();
+    expect(answer?.status).toBe(status);
+    expect(answer?.ms, `answered in ${answer?.ms} ms, so after reading (or waiting for) the body`).toBeLessThan(BOUND_MS);
+  });
+});
+
 describe('the Fetch handler and dot segments', () => {
   it('routes the path as the URL parser resolved it: a Request never holds dot segments', async () => {
     const request = new Request(`https://app.example/x/..${PATH}/logout`, { method: 'POST' });

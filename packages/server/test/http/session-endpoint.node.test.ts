@@ -356,6 +356,28 @@ describe('request checks', () => {
     expect(service.mintCalls).toBe(0);
   });
 
+  it.each([
+    ['a cross-site POST', 'POST', PATH, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, 403],
+    ['a POST declaring a body over the limit', 'POST', PATH, { 'content-length': '1000000000' }, 413],
+    ['a PUT', 'PUT', PATH, {}, 405],
+    ['a path below an id', 'POST', `${PATH}/ses_1/more`, {}, 404],
+  ] as const)('answers %s from the head alone: the body stream is never pulled', async (_, method, path, headers, status) => {
+    const { endpoint, service } = makeEndpoint();
+    let pulls = 0;
+    // highWaterMark 0: the stream fills no queue of its own, so `pull` runs only when someone reads.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new Uint8Array(8));
+      },
+    }, { highWaterMark: 0 });
+    const request = new Request(`${ORIGIN}${path}`, { method, headers: { origin: ORIGIN, 'x-viewer': 'ada', ...headers }, body, duplex: 'half' } as RequestInit);
+    const response = await endpoint.fetch(request);
+    expect(response.status).toBe(status);
+    expect(pulls, 'the handler read the body before refusing').toBe(0);
+    expect(service.mintCalls).toBe(0);
+  });
+
   it('answers 500 viewer-failed when viewer() throws or gives no id, without its words', async () => {
     for (const viewer of [() => { throw new Error(`session secret ${SECRET}`); }, () => ({ id: 42 }), () => ({ name: 'ada' }), () => ({ id: '' })]) {
       const { endpoint, service } = makeEndpoint({ viewer: viewer as never });

@@ -5,8 +5,8 @@
 // at the service, and a message that says why (too slow, or too few replicas connected); a
 // `replicas` the deployment cannot meet says so; the mints work again once the replica is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionEndpoint } from '../../src/index.js';
-import { createRedisStore } from '../../src/redis.js';
+import { createSessionEndpoint, EndpointError } from '../../src/index.js';
+import { createRedisStore, type RedisStoreClient } from '../../src/redis.js';
 import { startRedisPrimaryWithReplica } from '../../../../bench/redis-cluster.mjs';
 import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
 import { prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
@@ -150,3 +150,117 @@ async function makeReplicaClientRead(sessionId: string): Promise<boolean> {
     await replica.close();
   }
 }
+
+/**
+ * The store's client, with a trap: once armed, the replica is stopped (SIGSTOP) just before the next
+ * script (EVALSHA or EVAL) goes out, so the writes before it (a hint) were acknowledged and that
+ * script's own write is the one the replica cannot acknowledge.
+ */
+function pausingBeforeScript(): { client: RedisStoreClient; arm(): void } {
+  let armed = false;
+  const underlying = client();
+  return {
+    client: {
+      get isReady() {
+        return underlying.isReady;
+      },
+      sendCommand(args, options) {
+        if (armed && (args[0] === 'EVALSHA' || args[0] === 'EVAL')) {
+          armed = false;
+          requirePair().replica.pause();
+        }
+        return underlying.sendCommand(args, options);
+      },
+    },
+    arm: () => void (armed = true),
+  };
+}
+
+/**
+ * An endpoint on the primary with `replicas: 1` and replicaTimeoutMs 150 ms, through `client`
+ * (default: the plain one); `mintId` mints through a second instance on the same ledger with
+ * patient deadlines, so a loaded machine does not fail the setup.
+ */
+function signOutEndpoint(storeClient: RedisStoreClient = client()) {
+  const service = { minted: [] as string[], revoked: [] as string[] };
+  const prefix = freshPrefix();
+  const instance = (store: ReturnType<typeof createRedisStore>) => createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: () => ({ id: 'ada' }),
+    mint: () => {
+      const sessionId = `ses_${service.minted.length + 1}`;
+      service.minted.push(sessionId);
+      return sessionId;
+    },
+    revoke: (sessionId) => {
+      service.revoked.push(sessionId);
+    },
+    store,
+  });
+  const endpoint = instance(createRedisStore({ client: storeClient, prefix, replicas: 1, replicaTimeoutMs: REPLICA_TIMEOUT_MS }));
+  const patient = instance(createRedisStore({ client: client(1), prefix, ...PATIENT_REPLICAS }));
+  const mintId = async () => {
+    const response = await patient.fetch(new Request(`http://backend.example${PATH}`, { method: 'POST', headers: { origin: ORIGIN } }));
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { sessionId: string }).sessionId;
+  };
+  const send = async (method: string, path: string) => {
+    const started = Date.now();
+    const response = await endpoint.fetch(new Request(`http://backend.example${path}`, { method, headers: { origin: ORIGIN } }));
+    return { status: response.status, body: (await response.json().catch(() => null)) as { sessionId?: string; error?: { code: string } } | null, ms: Date.now() - started };
+  };
+  const timed = async <T>(work: () => Promise<T>) => {
+    const started = Date.now();
+    const outcome = await work().then((value) => ({ value, error: null }), (error: unknown) => ({ value: null, error }));
+    return { ...outcome, ms: Date.now() - started };
+  };
+  return { endpoint, service, send, timed, mintId };
+}
+
+/** Within replicaTimeoutMs, with room for a loaded machine (the same room the mint's test gives). */
+const WITHIN_MS = REPLICA_TIMEOUT_MS + 600;
+
+describe('replicas: 1, a sign-out and a DELETE while the replica cannot acknowledge', () => {
+  it('POST /logout, logoutViewer and DELETE answer 503 store-unavailable within replicaTimeoutMs, revoking nothing; all work once the replica is back', async () => {
+    const { endpoint, service, send, timed, mintId } = signOutEndpoint();
+    const id = await mintId();
+    requirePair().replica.pause();
+    try {
+      const logout = await send('POST', `${PATH}/logout`);
+      expect(logout.status, 'POST /logout did not wait for the replica').toBe(503);
+      expect(logout.body?.error?.code).toBe('store-unavailable');
+      expect(logout.ms).toBeLessThan(WITHIN_MS);
+      const direct = await timed(() => endpoint.logoutViewer('ada'));
+      expect(direct.error, 'logoutViewer did not wait for the replica').toBeInstanceOf(EndpointError);
+      expect((direct.error as EndpointError).code).toBe('store-unavailable');
+      expect(direct.ms).toBeLessThan(WITHIN_MS);
+      const deleted = await send('DELETE', `${PATH}/${id}`);
+      expect(deleted.status, "the DELETE's hint did not wait for the replica").toBe(503);
+      expect(deleted.ms).toBeLessThan(WITHIN_MS);
+      expect(service.revoked).toEqual([]);
+    } finally {
+      requirePair().replica.resume();
+    }
+    await expect.poll(async () => (await endpoint.logoutViewer('ada').catch(() => null))?.revoked, { timeout: 5_000 }).toEqual([id]);
+  });
+
+  it.each([
+    ['POST /logout', (made: ReturnType<typeof signOutEndpoint>) => made.send('POST', `${PATH}/logout`).then(({ status, ms }) => ({ failed: status === 503, ms }))],
+    ['logoutViewer', (made: ReturnType<typeof signOutEndpoint>) => made.timed(() => made.endpoint.logoutViewer('ada')).then(({ error, ms }) => ({ failed: error instanceof EndpointError, ms }))],
+  ] as const)('%s: the replica stopped after the hint, before the claim: 503 within replicaTimeoutMs, and the retry revokes every id', async (_, signOut) => {
+    const trap = pausingBeforeScript();
+    const made = signOutEndpoint(trap.client);
+    const ids: string[] = [];
+    for (let index = 0; index < 2; index += 1) ids.push(await made.mintId());
+    trap.arm();
+    try {
+      const answer = await signOut(made);
+      expect(answer.failed, "the sign-out's claim did not wait for the replica").toBe(true);
+      expect(answer.ms).toBeLessThan(WITHIN_MS);
+    } finally {
+      requirePair().replica.resume();
+    }
+    await expect.poll(async () => (await made.endpoint.logoutViewer('ada').catch(() => null))?.revoked.sort(), { timeout: 5_000 }).toEqual([...ids].sort());
+  });
+});

@@ -1,19 +1,22 @@
 /**
- * A real redis-server for a test: started on a free TCP port in a temporary directory, daemonized
- * with a pidfile, and stopped by that pid (never by name). A missing `redis-server` binary is a
- * failure that names the install command, never a skip.
+ * A real redis-server for a test: started on a free TCP port in a temporary directory, as a child of
+ * the test's process (never a daemon: bench/child-servers.mjs kills it when that process exits or is
+ * signalled, and the global setup stops one a killed run left, by its pidfile in reports/test-servers/),
+ * and stopped by its pid (never by name). A missing `redis-server` binary is a failure that names
+ * the install command, never a skip.
  *
  * @example
  * const redis = await startRedisServer();
  * afterAll(() => redis.stop());
  * const client = await createClient({ url: redis.url }).connect();
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
+import { spawnServer } from '../../../../bench/child-servers.mjs';
 
 /** A client of the server at `url`, not connected yet (its type is the tests' `RedisClient`). */
 export const makeClient = (url: string) => createClient({ url });
@@ -30,7 +33,7 @@ export interface RedisServerOptions {
   /** TCP port on 127.0.0.1. Default: a free one. Give the old port to start a stopped server again. */
   port?: number;
   /**
-   * Directory for the pidfile and, when `persistent`, the append-only file. Default: a new temporary
+   * Directory for the log and, when `persistent`, the append-only file. Default: a new temporary
    * directory. Give the old one to start a stopped server again with its data.
    */
   dir?: string;
@@ -55,9 +58,9 @@ export interface RedisServer {
   /** `redis://127.0.0.1:<port>`, for `createClient({ url })`. */
   url: string;
   port: number;
-  /** The directory of its pidfile (and append-only file). */
+  /** The directory of its log (and append-only file). */
   dir: string;
-  /** The server's pid, read from its pidfile. */
+  /** The server's pid (a child of this process). */
   pid: number;
   /** Kills it by its pid (SIGKILL when `abruptly`, else SIGTERM) and waits until it is gone. */
   stop(options?: { abruptly?: boolean; keepDir?: boolean }): Promise<void>;
@@ -95,16 +98,14 @@ async function freeClusterPort(): Promise<number> {
   throw new Error('found no free port on 127.0.0.1 whose cluster bus port (+ 10000) is free too, in 100 tries');
 }
 
-/** Starts a redis-server daemon and resolves once it answers PING. */
+/** Starts redis-server as a child of this process and resolves once it answers PING. */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = options.binary ?? 'redis-server';
   requireRedisServerBinary(binary);
   const port = options.port ?? (options.cluster ? await freeClusterPort() : await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
-  const pidfile = join(dir, 'r.pid');
-  rmSync(pidfile, { force: true });
-  execFileSync(binary, serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false, cluster: options.cluster ?? false }));
-  const pid = await waitForPid(pidfile);
+  const args = serverArguments({ port, dir, persistent: options.persistent ?? false, cluster: options.cluster ?? false });
+  const { pid } = spawnServer({ binary, args, name: `redis-${port}`, dir });
   await waitUntilAnswering(port, pid);
   return {
     url: `redis://127.0.0.1:${port}`,
@@ -115,7 +116,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   };
 }
 
-function serverArguments(options: { port: number; dir: string; pidfile: string; persistent: boolean; cluster: boolean }): string[] {
+function serverArguments(options: { port: number; dir: string; persistent: boolean; cluster: boolean }): string[] {
   const persistence = options.persistent
     ? ['--appendonly', 'yes', '--appendfsync', 'always']
     : ['--appendonly', 'no'];
@@ -127,35 +128,16 @@ function serverArguments(options: { port: number; dir: string; pidfile: string; 
     '--save', '',
     ...persistence,
     '--dir', options.dir,
-    '--daemonize', 'yes',
-    '--pidfile', options.pidfile,
+    '--daemonize', 'no',
     '--logfile', join(options.dir, 'r.log'),
   ];
-}
-
-async function waitForPid(pidfile: string): Promise<number> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const pid = readPid(pidfile);
-    if (pid !== null) return pid;
-    await delay(POLL_MS);
-  }
-  throw new Error(`redis-server wrote no pidfile at ${pidfile} within ${READY_TIMEOUT_MS} ms; see r.log next to it`);
-}
-
-function readPid(pidfile: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(pidfile, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
 }
 
 async function waitUntilAnswering(port: number, pid: number): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await answersPing(port)) return;
+    if (!isAlive(pid)) throw new Error(`redis-server (pid ${pid}) exited before answering PING on port ${port}; see r.log in its directory`);
     await delay(POLL_MS);
   }
   killQuietly(pid, 'SIGKILL');
@@ -202,7 +184,7 @@ function killQuietly(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Whether `pid` still runs; a zombie left unreaped (the daemon's parent is gone) counts as gone. */
+/** Whether `pid` still runs; a zombie (exited, not reaped yet) counts as gone. */
 function isAlive(pid: number): boolean {
   if (!existsSync('/proc/self/stat')) return answersSignalZero(pid);
   try {
