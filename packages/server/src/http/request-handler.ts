@@ -10,7 +10,7 @@ import { EndpointError } from '../errors.js';
 import type { EndpointDeps } from '../endpoint-deps.js';
 import { readBodyWithin } from './body-limit.js';
 import { checkHead, type ServedRoute } from './request-checks.js';
-import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
+import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, isAnswerCode, noRouteResponse } from './responses.js';
 import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';
 import { MAX_VIEWER_ID_LENGTH, viewerIdProblem } from '../viewer-id.js';
 
@@ -35,7 +35,7 @@ async function answerSafely(deps: Pick<EndpointDeps, 'report'>, answerIt: () => 
   try {
     return await answerIt();
   } catch (error) {
-    if (error instanceof EndpointError && error.code !== 'invalid-options') return errorResponse(error.code, error.message);
+    if (error instanceof EndpointError && isAnswerCode(error.code)) return errorResponse(error.code, error.message);
     deps.report(error, { code: ENDPOINT_CODES.internal });
     return errorResponse(ENDPOINT_CODES.internal, 'the session endpoint failed; see the server log');
   }

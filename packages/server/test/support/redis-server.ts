@@ -48,6 +48,8 @@ export interface RedisServerOptions {
    * a real cluster does. Default false.
    */
   cluster?: boolean;
+  /** More arguments for redis-server, such as `['--maxmemory-policy', 'allkeys-lru']`. Default none. */
+  arguments?: readonly string[];
 }
 
 /** A running redis-server started by {@link startRedisServer}. */
@@ -103,7 +105,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
   const pidfile = join(dir, 'r.pid');
   rmSync(pidfile, { force: true });
-  execFileSync(binary, serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false, cluster: options.cluster ?? false }));
+  execFileSync(binary, [...serverArguments({ port, dir, pidfile, persistent: options.persistent ?? false, cluster: options.cluster ?? false }), ...(options.arguments ?? [])]);
   const pid = await waitForPid(pidfile);
   await waitUntilAnswering(port, pid);
   return {
