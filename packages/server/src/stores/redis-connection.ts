@@ -56,8 +56,11 @@ export interface RedisConnection {
   primaries(): Promise<PrimaryClient[]>;
   /** The primaries' addresses as one string, which changes when the cluster's layout does (`''` for one server). */
   layout(): string;
-  /** Calls `listener` whenever a connection (to the server, or to a node of a cluster) gets ready again. */
-  onReconnect(listener: () => void): void;
+  /**
+   * How many times a connection (to the server, or to a node of a cluster) got ready since the
+   * store first asked; it grows on each reconnect. Always 0 for a client without `ready` events.
+   */
+  reconnects(): number;
 }
 
 /** One primary's client, and where it is (for messages). */
@@ -136,9 +139,7 @@ function serverConnection(client: RedisStoreClient): RedisConnection {
     nodeFor: async () => client,
     primaries: async () => [{ where: 'the server', client }],
     layout: () => '',
-    onReconnect: (listener) => {
-      client.on?.('ready', listener);
-    },
+    reconnects: reconnectCounter(client, 'ready'),
   };
 }
 
@@ -153,10 +154,26 @@ function clusterConnection(cluster: RedisStoreCluster): RedisConnection {
     },
     primaries: () => clusterPrimaries(cluster),
     layout: () => (cluster.masters ?? []).map((master) => master.address).join(' '),
-    onReconnect: (listener) => {
-      cluster.on?.('node-ready', listener);
-    },
+    reconnects: reconnectCounter(cluster, 'node-ready'),
   };
+}
+
+/** Each client's count of `ready` events: one listener per client, however many stores share it. */
+const readyCounts = new WeakMap<object, { count: number }>();
+
+/** A reader of `emitter`'s count of `event`s, listening once per client. */
+function reconnectCounter(emitter: { on?(event: never, listener: () => void): unknown }, event: 'ready' | 'node-ready'): () => number {
+  let counted = readyCounts.get(emitter);
+  if (!counted) {
+    const made = { count: 0 };
+    (emitter.on as ((name: string, listener: () => void) => unknown) | undefined)?.call(emitter, event, () => {
+      made.count += 1;
+    });
+    readyCounts.set(emitter, made);
+    counted = made;
+  }
+  const found = counted;
+  return () => found.count;
 }
 
 /**

@@ -45,14 +45,14 @@ export function guardEviction(options: EvictionGuardOptions): EvictionGuard {
   const { connection } = options;
   const reports = createReportQueue();
   let checked: Promise<void> | null = null;
-  let layout = connection.layout();
+  let seen = { layout: connection.layout(), reconnects: connection.reconnects() };
   const markStale = () => {
     checked = null;
   };
-  connection.onReconnect(markStale);
   const ensure = (): Promise<void> => {
-    if (connection.layout() !== layout) markStale();
-    layout = connection.layout();
+    const now = { layout: connection.layout(), reconnects: connection.reconnects() };
+    if (now.layout !== seen.layout || now.reconnects !== seen.reconnects) markStale();
+    seen = now;
     checked ??= checkPolicies(options, reports.report);
     const current = checked;
     current.catch(() => {
