@@ -62,8 +62,16 @@ export const ENDPOINT_CODES = {
   bodyTooLarge: 'body-too-large',
   /** 408: the request's body did not arrive within `limits.bodyTimeoutMs`. */
   bodyTimeout: 'body-timeout',
-  /** 500: `viewer(request)` threw, or gave something other than `null` or an object with a non-empty string `id`. */
+  /** 500: `viewer(request)` threw, or gave something other than `null` or an object with a string `id`. */
   viewerFailed: 'viewer-failed',
+  /**
+   * 500: `viewer(request)` gave an `id` the ledger cannot key by: empty, longer than 256 UTF-16 code
+   * units, holding a control character or a lone surrogate (not well-formed UTF-16). Nothing was
+   * written to the store.
+   */
+  invalidViewerId: 'invalid-viewer-id',
+  /** 400: the request's `Host` header is not a host with an optional port (it holds userinfo, a path, spaces). */
+  invalidHost: 'invalid-host',
   /** 500: anything else that went wrong inside the endpoint. */
   internal: 'internal',
 } as const;
@@ -86,6 +94,8 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   'body-timeout': 408,
   'signed-out': 409,
   'viewer-failed': 500,
+  'invalid-viewer-id': 500,
+  'invalid-host': 400,
   internal: 500,
 };
 

@@ -1,7 +1,7 @@
 import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 
 /**
- * Stable codes of {@link EndpointError}: `invalid-options`, and the codes of the endpoint's JSON
+ * Stable codes of {@link EndpointError}: `invalid-options`, `store-may-evict` (a report), and the codes of the endpoint's JSON
  * error answers (`{ error: { code, message } }`), `ENDPOINT_CODES` of
  * `@svc-embed/protocol/session-endpoint`, each documented there with its HTTP status. Changing a
  * code is a breaking change; messages may change.
@@ -9,6 +9,11 @@ import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 export const ENDPOINT_ERROR_CODES = {
   /** `createSessionEndpoint` was given options it cannot work with; the message says which and what to write. */
   invalidOptions: 'invalid-options',
+  /**
+   * Only in `onError` reports, never an answer: the Redis store runs with `allowEviction: true` on a
+   * Redis whose `maxmemory-policy` is not `noeviction` (or cannot be read); once per connection.
+   */
+  storeMayEvict: 'store-may-evict',
   ...ENDPOINT_CODES,
 } as const;
 

@@ -17,3 +17,4 @@ export type {
   AddOutcome, ClaimedIds, ClaimOutcome, HintPage, IdClaim, MintAttempt, MintCount, NewEntry, PendingClaim, PendingHint, SessionStore, Settlement, SignOutClaim,
 } from './stores/session-store.js';
 export { mergeCsp } from './merge-csp.js';
+export { MAX_VIEWER_ID_LENGTH } from './viewer-id.js';

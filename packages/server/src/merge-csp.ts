@@ -12,6 +12,18 @@ function withSources(sources: readonly string[], more: readonly string[]): strin
 }
 
 /**
+ * Checks one source to add: a source is one word of a directive, so `;` (which ends the directive),
+ * `,` (which starts another policy) and whitespace (which starts another source) have no place in it.
+ * @throws {TypeError} naming the directive and the source, and what to write instead
+ */
+function checkSource(name: string, source: unknown): void {
+  if (typeof source === 'string' && source !== '' && !/[;,\s]/.test(source)) return;
+  throw new TypeError(
+    `mergeCsp: the source ${JSON.stringify(source)} of ${name} is not one CSP source: give each source as its own non-empty string without ';', ',' or spaces, such as { '${name}': ['https://tenant.example', "'self'"] }`,
+  );
+}
+
+/**
  * Adds sources to a `Content-Security-Policy` value, so that a page keeps its own policy and allows
  * what the SDK needs: pass `requiredCsp(...).directives` from `@svc-embed/host` (for example
  * `{ 'frame-src': ['https://tenant.example'], 'connect-src': ["'self'"] }`). A directive the policy has
@@ -20,6 +32,8 @@ function withSources(sources: readonly string[], more: readonly string[]): strin
  * nothing the page allowed before is refused now; where nothing restricts it, it is allowed already
  * and nothing is added. Directive names are matched without regard to case; the rest of the policy is
  * kept as written.
+ * @throws {TypeError} for a source to add that holds `;`, `,` or whitespace, or is empty: it would
+ *   write a directive (or a policy) of its own
  * @example
  * mergeCsp("default-src 'self'; frame-src 'none'", { 'frame-src': ['https://tenant.example'], 'connect-src': ["'self'"] })
  * // "default-src 'self'; frame-src https://tenant.example"
@@ -33,6 +47,7 @@ export function mergeCsp(policy: string, directives: Readonly<Record<string, rea
     if (name) entries.set(name, words);
   }
   for (const name of Object.keys(directives)) {
+    for (const source of directives[name] ?? []) checkSource(name, source);
     const fallback = fallbacksOf(name).map((other) => entries.get(other)).find((sources) => sources !== undefined);
     const base = entries.get(name) ?? fallback;
     if (base) entries.set(name, withSources(base, directives[name] ?? []));

@@ -51,16 +51,19 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const { onError, onRevoke } = options;
   checkHook('onError', onError, '(error, report) => console.error(report.code, error)');
   checkHook('onRevoke', onRevoke, '(report) => console.log(report.by, report.outcome)');
+  const report = (error: unknown, details: EndpointErrorReport) => reportSafely(() => onError?.(error, details));
+  const store = checkStore(options.store) ?? createMemoryStore({ now });
+  attachStoreReports(store, report);
   return {
     path: checkPath(options.path),
     allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
     viewer: options.viewer,
     mint: options.mint,
     revoke: options.revoke,
-    store: checkStore(options.store) ?? createMemoryStore({ now }),
+    store,
     limits: checkLimits(options.limits ?? {}),
     requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
-    report: (error, report) => reportSafely(() => onError?.(error, report)),
+    report,
     reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
     now,
   };
@@ -106,6 +109,16 @@ function checkLimits(limits: unknown): ResolvedOptions['limits'] {
     resolved[name] = value;
   }
   return resolved;
+}
+
+/**
+ * A store with reports of its own (the Redis store's `reportTo`: a Redis that may evict, with
+ * `allowEviction`) sends them to `onError`, each with its error's code.
+ */
+function attachStoreReports(store: SessionStore, report: ResolvedOptions['report']): void {
+  const reporting = store as SessionStore & { reportTo?: unknown };
+  if (typeof reporting.reportTo !== 'function') return;
+  reporting.reportTo.call(store, (error: EndpointError) => report(error, { code: error.code }));
 }
 
 /** A report hook is a function, or left out. */

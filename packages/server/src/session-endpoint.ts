@@ -1,8 +1,9 @@
 import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
+import { viewerIdProblem } from './viewer-id.js';
 import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
 import { handleRequest, serveChecked } from './http/request-handler.js';
-import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { ENDPOINT_CODES, type LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import { signOutViewer } from './ledger/sign-out.js';
 import { revokePending, type SweepReport } from './ledger/sweep.js';
 import { resolveOptions } from './resolve-options.js';
@@ -25,7 +26,9 @@ export interface SessionEndpoint {
    * Signs the viewer out, as `POST <path>/logout` does, from the customer's own sign-out code (no tab
    * needs to be open): records the sign-out moment (a mint in flight is refused) and revokes every
    * id in the viewer's ledger. Resolves with what was revoked, what failed and what is pending.
-   * @throws {EndpointError} `store-unavailable` when the store could not be reached (nothing revoked; call it again)
+   * @throws {EndpointError} `store-unavailable` when the store could not be reached (nothing revoked; call it again);
+   *   `invalid-viewer-id` for an id no `viewer()` may give (empty, over 256 UTF-16 code units, a control
+   *   character or a lone surrogate)
    */
   logoutViewer(viewerId: string): Promise<LogoutAnswer>;
   /**
@@ -66,8 +69,12 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
     fetch: (request) => handleRequest(deps, request, {}),
     node: createNodeHandler({ checks: deps, bodyTimeoutMs: deps.limits.bodyTimeoutMs, serve: (checked) => serveChecked(deps, checked) }),
     logoutViewer: (viewerId) => {
-      if (typeof viewerId !== 'string' || viewerId.length === 0) {
+      if (typeof viewerId !== 'string') {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));
+      }
+      const problem = viewerIdProblem(viewerId);
+      if (problem !== null) {
+        return Promise.reject(new EndpointError(ENDPOINT_CODES.invalidViewerId, `logoutViewer needs the viewer's id, the \`id\` your viewer() gives, and this one cannot key a ledger: ${problem}`));
       }
       return signOutViewer(deps, viewerId);
     },

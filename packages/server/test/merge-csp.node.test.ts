@@ -19,4 +19,16 @@ describe('mergeCsp', () => {
   ])('%s', (_what, policy, directives, merged) => {
     expect(mergeCsp(policy, directives)).toBe(merged);
   });
+
+  it.each([
+    ['a ;, which would end the directive and write another', `${TENANT}; script-src *`, ';'],
+    ['a ,, which would start a second policy', `${TENANT}, script-src *`, ','],
+    ['a space, which would add a second source', `${TENANT} https://other.example`, 'spaces'],
+    ['a newline', `${TENANT}\nscript-src *`, 'spaces'],
+    ['nothing', '', 'non-empty'],
+  ])('refuses a source holding %s, saying what to write, and writes nothing', (_what, source, named) => {
+    expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow(TypeError);
+    expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow(named);
+    expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow("give each source as its own non-empty string");
+  });
 });

@@ -1,15 +1,16 @@
 /**
  * The endpoint behind `node:http` and Express: 1. the checks that need no body, on the raw
- * request-target and the headers (request-checks.ts), answered before a byte is read; 2. the body,
+ * request-target and the headers (request-checks.ts), and the `Host` (400 when malformed), answered before a byte is read; 2. the body,
  * within its limit and deadline (408, 413); 3. a `Request` for the viewer and the route (the Fetch
  * handler's `serveChecked`, with no second round of checks); 4. its `Response` written back. A refusal made before the body was read closes the connection when a body may
  * follow, so an unread body is never drained.
  */
+import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { declaresBody, readNodeBody } from './node-body.js';
 import { checkHead, pathnameOf, type HeadCheckOptions, type RequestHead, type ServedRoute } from './request-checks.js';
 import type { CheckedRequest } from './request-handler.js';
-import { bodyTimeoutResponse, bodyTooLargeResponse, noRouteResponse } from './responses.js';
+import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
 
 /**
  * A `node:http` request handler that is also Express middleware: `(req, res, next?)`. With `next`,
@@ -44,7 +45,9 @@ export function createNodeHandler(deps: NodeAdapterParts): NodeHandler {
         return await writeResponse(res, noRouteResponse(deps.checks.path), { close: declaresBody(req) });
       }
       if (verdict.kind === 'refused') return await writeResponse(res, verdict.response, { close: declaresBody(req) });
-      await serveRead(deps, { req, res, target, pathname: head.pathname, route: verdict.route });
+      const host = hostOf(req.headers.host);
+      if (host === null) return await writeResponse(res, invalidHostResponse(), { close: declaresBody(req) });
+      await serveRead(deps, { req, res, target, host, pathname: head.pathname, route: verdict.route });
     } catch (error) {
       if (next) return next(error);
       if (!res.headersSent) res.statusCode = 500;
@@ -58,6 +61,8 @@ interface NodeExchange {
   req: IncomingMessage;
   res: ServerResponse;
   target: string;
+  /** The `Host` header, checked (`localhost` when there was none). */
+  host: string;
   pathname: string;
   route: ServedRoute;
 }
@@ -86,10 +91,9 @@ function nodeHead(req: IncomingMessage, target: string): RequestHead {
 }
 
 /** The `Request` of a node request whose method and path passed the checks. */
-function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'pathname'>, body: Uint8Array<ArrayBuffer> | null): Request {
-  const { req, target } = exchange;
+function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'host' | 'pathname'>, body: Uint8Array<ArrayBuffer> | null): Request {
+  const { req, target, host } = exchange;
   const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const host = req.headers.host && URL.canParse(`${scheme}://${req.headers.host}`) ? req.headers.host : 'localhost';
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.startsWith(':') || value === undefined) continue;
@@ -98,6 +102,24 @@ function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'pathname'>, 
   const queryAt = target.indexOf('?');
   const search = queryAt === -1 ? '' : target.slice(queryAt);
   return new Request(`${scheme}://${host}${exchange.pathname}${search}`, { method: req.method ?? 'GET', headers, body });
+}
+
+/**
+ * A host and an optional port, as RFC 9110 allows in `Host`: a registered name or IPv4 address, or
+ * an IPv6 literal in brackets. No userinfo (`user@`), path, query, spaces or backslashes: each of
+ * those would make another URL than the request's, or none (`new Request` refuses credentials).
+ */
+const HOST_PATTERN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d{1,5})?$/;
+
+/** The request's `Host`, checked: `localhost` when it has none (HTTP/1.0), `null` when it is malformed. */
+function hostOf(header: string | undefined): string | null {
+  if (header === undefined || header === '') return 'localhost';
+  return HOST_PATTERN.test(header) && URL.canParse(`http://${header}`) ? header : null;
+}
+
+/** 400 `invalid-host`. */
+function invalidHostResponse(): Response {
+  return errorResponse(ENDPOINT_CODES.invalidHost, 'the Host header must be a host name with an optional port, such as app.example or app.example:8443 (no user@, path or spaces)');
 }
 
 async function writeResponse(res: ServerResponse, response: Response, how: { close: boolean }): Promise<void> {

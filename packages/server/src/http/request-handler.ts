@@ -10,8 +10,9 @@ import { EndpointError } from '../errors.js';
 import type { EndpointDeps } from '../endpoint-deps.js';
 import { readBodyWithin } from './body-limit.js';
 import { checkHead, type ServedRoute } from './request-checks.js';
-import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, noRouteResponse } from './responses.js';
+import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, isAnswerCode, noRouteResponse } from './responses.js';
 import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';
+import { MAX_VIEWER_ID_LENGTH, viewerIdProblem } from '../viewer-id.js';
 
 /** A request that passed the checks and whose body was read, with its route. */
 export interface CheckedRequest {
@@ -34,7 +35,7 @@ async function answerSafely(deps: Pick<EndpointDeps, 'report'>, answerIt: () => 
   try {
     return await answerIt();
   } catch (error) {
-    if (error instanceof EndpointError && error.code !== 'invalid-options') return errorResponse(error.code, error.message);
+    if (error instanceof EndpointError && isAnswerCode(error.code)) return errorResponse(error.code, error.message);
     deps.report(error, { code: ENDPOINT_CODES.internal });
     return errorResponse(ENDPOINT_CODES.internal, 'the session endpoint failed; see the server log');
   }
@@ -79,9 +80,25 @@ async function identifyViewer<V extends Viewer>(deps: EndpointDeps<V>, request: 
   }
   if (viewer === null || viewer === undefined) return null;
   const id = (viewer as { id?: unknown }).id;
-  if (typeof id !== 'string' || id.length === 0) {
-    deps.report(new TypeError('viewer() must resolve to null or an object with a non-empty string id'), { code: ENDPOINT_CODES.viewerFailed });
+  if (typeof id !== 'string') {
+    deps.report(new TypeError('viewer() must resolve to null or an object with a string id'), { code: ENDPOINT_CODES.viewerFailed });
     throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
+  refuseMalformedId(deps, id);
   return viewer as V;
+}
+
+/**
+ * Refuses an id the ledger cannot key by (viewer-id.ts) before anything reaches the store: reported
+ * with the id escaped (a log line gets no control character), answered without it.
+ */
+function refuseMalformedId(deps: Pick<EndpointDeps, 'report'>, id: string): void {
+  const problem = viewerIdProblem(id);
+  if (problem === null) return;
+  const escaped = JSON.stringify(id.slice(0, 64)) + (id.length > 64 ? '...' : '');
+  deps.report(new TypeError(`viewer() gave the id ${escaped}, which cannot key a ledger: ${problem}`), { code: ENDPOINT_CODES.invalidViewerId });
+  throw new EndpointError(
+    ENDPOINT_CODES.invalidViewerId,
+    `the viewer's id cannot key a ledger (${problem}): a viewer id must be 1 to ${MAX_VIEWER_ID_LENGTH} UTF-16 code units of well-formed text without control characters; nothing was recorded`,
+  );
 }

@@ -6,6 +6,11 @@ export const ERROR_STATUS = ENDPOINT_STATUS;
 /** Headers on every answer: never cached by a browser or a proxy (ids are credentials), never sniffed. */
 const ALWAYS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
+/** Whether `code` is an answer's code (not `invalid-options` or a report's `store-may-evict`). */
+export function isAnswerCode(code: string): code is EndpointAnswerCode {
+  return Object.hasOwn(ENDPOINT_STATUS, code);
+}
+
 /** A JSON answer. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...ALWAYS, 'Content-Type': 'application/json; charset=utf-8', ...headers } });

@@ -15,6 +15,8 @@ export interface RedisStoreClient {
   readonly isReady: boolean;
   /** Sends one raw command. */
   sendCommand(args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
+  /** Listens for `ready`, emitted on each (re)connect: the store then reads `maxmemory-policy` again. */
+  on?(event: 'ready', listener: () => void): unknown;
 }
 
 /**
@@ -29,6 +31,12 @@ export interface RedisStoreCluster {
   sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[], options?: { abortSignal?: AbortSignal }): Promise<unknown>;
   /** The client of the primary that owns `key`'s hash slot (redis 6.1 and later). */
   getNodeClientForKey?(key: string): Promise<RedisStoreClient>;
+  /** The primaries the client knows now (each has its `address`); the store reads each one's `maxmemory-policy`. */
+  readonly masters?: readonly { readonly address: string }[];
+  /** The client of one of {@link masters}. */
+  nodeClient?(node: { readonly address: string }): Promise<RedisStoreClient>;
+  /** Listens for `node-ready`, emitted when a node's client (re)connects: the store then reads the policies again. */
+  on?(event: 'node-ready', listener: () => void): unknown;
 }
 
 /** How the store reaches Redis, whichever the client. */
@@ -44,6 +52,22 @@ export interface RedisConnection {
    * the `WAIT` that follows it must share it. A single server's client is its own.
    */
   nodeFor(key: string): Promise<RedisStoreClient>;
+  /** Each primary's client, with where it is for messages: the one server, or every primary of a cluster. */
+  primaries(): Promise<PrimaryClient[]>;
+  /** The primaries' addresses as one string, which changes when the cluster's layout does (`''` for one server). */
+  layout(): string;
+  /**
+   * How many times a connection (to the server, or to a node of a cluster) got ready since the
+   * store first asked; it grows on each reconnect. Always 0 for a client without `ready` events.
+   */
+  reconnects(): number;
+}
+
+/** One primary's client, and where it is (for messages). */
+export interface PrimaryClient {
+  /** `host:port` of a cluster's node, `the server` for a single server's client. */
+  where: string;
+  client: RedisStoreClient;
 }
 
 /** One command and where it goes. */
@@ -113,6 +137,9 @@ function serverConnection(client: RedisStoreClient): RedisConnection {
     isReady: () => client.isReady,
     send: ({ words, signal }) => client.sendCommand(words, { abortSignal: signal }),
     nodeFor: async () => client,
+    primaries: async () => [{ where: 'the server', client }],
+    layout: () => '',
+    reconnects: reconnectCounter(client, 'ready'),
   };
 }
 
@@ -125,5 +152,38 @@ function clusterConnection(cluster: RedisStoreCluster): RedisConnection {
       if (!cluster.getNodeClientForKey) throw new Error('this cluster client has no getNodeClientForKey (redis 6.1 and later)');
       return cluster.getNodeClientForKey(key);
     },
+    primaries: () => clusterPrimaries(cluster),
+    layout: () => (cluster.masters ?? []).map((master) => master.address).join(' '),
+    reconnects: reconnectCounter(cluster, 'node-ready'),
   };
+}
+
+/** Each client's count of `ready` events: one listener per client, however many stores share it. */
+const readyCounts = new WeakMap<object, { count: number }>();
+
+/** A reader of `emitter`'s count of `event`s, listening once per client. */
+function reconnectCounter(emitter: { on?(event: never, listener: () => void): unknown }, event: 'ready' | 'node-ready'): () => number {
+  let counted = readyCounts.get(emitter);
+  if (!counted) {
+    const made = { count: 0 };
+    (emitter.on as ((name: string, listener: () => void) => unknown) | undefined)?.call(emitter, event, () => {
+      made.count += 1;
+    });
+    readyCounts.set(emitter, made);
+    counted = made;
+  }
+  const found = counted;
+  return () => found.count;
+}
+
+/**
+ * Every primary of the cluster with its client; a cluster client without `masters` (not the
+ * `redis` package's) is read through one node it picks, as `a node of the cluster`.
+ */
+async function clusterPrimaries(cluster: RedisStoreCluster): Promise<PrimaryClient[]> {
+  const { masters, nodeClient } = cluster;
+  if (!masters || typeof nodeClient !== 'function') {
+    return [{ where: 'a node of the cluster', client: { isReady: cluster.isReady, sendCommand: (args, options) => cluster.sendCommand(undefined, false, args, options) } }];
+  }
+  return Promise.all(masters.map(async (master) => ({ where: master.address, client: await nodeClient.call(cluster, master) })));
 }

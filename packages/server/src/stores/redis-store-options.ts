@@ -5,6 +5,7 @@
  */
 import { EndpointError } from '../errors.js';
 import { redisConnection, type RedisConnection, type RedisStoreClient, type RedisStoreCluster } from './redis-connection.js';
+import { guardEviction } from './redis-eviction.js';
 import { checkPrefix } from './redis-keys.js';
 
 /** The key prefix when none is given. */
@@ -61,6 +62,14 @@ export interface RedisStoreSettings {
   replicaTimeoutMs?: number;
   /** Clock, epoch ms, for expiries and leases. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Run on a Redis whose `maxmemory-policy` is not `noeviction` (or cannot be read). By default the
+   * store reads each primary's policy before its first command and after each reconnect, and
+   * refuses every operation (`store-unavailable`, 503) on a Redis that may evict: an evicted ledger
+   * key is an id a sign-out does not revoke. `true` runs anyway and reports it through the
+   * endpoint's `onError` (code `store-may-evict`) once per connection. Default false.
+   */
+  allowEviction?: boolean;
 }
 
 /**
@@ -83,6 +92,8 @@ type ReplicaWait = { kind: 'primary-only' } | { kind: 'replicas'; replicas: numb
 /** The options checked, with every default filled in. */
 interface ResolvedRedisOptions {
   connection: RedisConnection;
+  /** The eviction check in front of `connection`: `ready()` and `reportTo()` of the store. */
+  eviction: Pick<ReturnType<typeof guardEviction>, 'ready' | 'reportTo'>;
   prefix: string;
   timeoutMs: number;
   replicaWait: ReplicaWait;
@@ -101,8 +112,13 @@ export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOp
   const replicaWait = checkReplicaWait(options, timeoutMs);
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
+  const allowEviction = options.allowEviction ?? false;
+  if (typeof allowEviction !== 'boolean') throw invalid(`allowEviction must be true or false (got ${JSON.stringify(allowEviction)}); leave it out to refuse a Redis that may evict`);
+  const client = redisConnection({ client: options.client, cluster: options.cluster, waitsForReplicas: replicaWait.kind === 'replicas' });
+  const { connection, ...eviction } = guardEviction({ connection: client, allowEviction, timeoutMs });
   return {
-    connection: redisConnection({ client: options.client, cluster: options.cluster, waitsForReplicas: replicaWait.kind === 'replicas' }),
+    connection,
+    eviction,
     prefix: checkPrefix(options.prefix ?? DEFAULT_REDIS_PREFIX),
     timeoutMs,
     replicaWait,

@@ -17,19 +17,36 @@ import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-optio
 import { createReplicaAcks } from './replica-acks.js';
 import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount, PendingHint, SessionStore } from './session-store.js';
 
+/** The Redis store: a {@link SessionStore}, and its eviction check. */
+export interface RedisStore extends SessionStore {
+  /**
+   * Resolves once every primary's `maxmemory-policy` is read and is `noeviction` (or `allowEviction`
+   * is set); rejects with the `EndpointError` every operation would reject with (`store-unavailable`,
+   * naming the setting and the fix). Await it before your server listens to refuse to start on a
+   * Redis that may evict.
+   */
+  ready(): Promise<void>;
+  /**
+   * Where the store's reports go (with `allowEviction`, one per connection to a Redis that may
+   * evict): `createSessionEndpoint` passes its `onError` here. Reports made before wait for it.
+   */
+  reportTo(reporter: (error: EndpointError) => void): void;
+}
+
 /**
  * A {@link SessionStore} in Redis, for an endpoint that runs on several instances (or restarts):
  * every instance sharing the Redis sees every id minted for a viewer. Each operation is atomic, on
  * one viewer's keys (one hash slot: one primary of a cluster). An operation rejects, and never
  * hangs, when Redis is down or slow: with an `EndpointError` coded `store-unavailable` whose
- * message says why (not connected, no answer within `timeoutMs`, too few replicas, an error).
+ * message says why (not connected, no answer within `timeoutMs`, too few replicas, an error, a
+ * `maxmemory-policy` that may evict the ledger's keys: see `allowEviction`).
  * @throws {EndpointError} `invalid-options` for a prefix with `{` or `}`, a cluster client given as
  *   `client` (or a single server's as `cluster`), or `replicas`/`replicaTimeoutMs` out of range
  * @example
  * const endpoint = createSessionEndpoint({ ...options, store: createRedisStore({ client }) });
  */
-export function createRedisStore(options: RedisStoreOptions): SessionStore {
-  const { connection, prefix, timeoutMs, replicaWait, now: clock } = resolveRedisOptions(options);
+export function createRedisStore(options: RedisStoreOptions): RedisStore {
+  const { connection, eviction, prefix, timeoutMs, replicaWait, now: clock } = resolveRedisOptions(options);
   const now = () => String(clock());
   const replicaAcks = replicaWait.kind === 'replicas'
     ? createReplicaAcks({ connection, replicas: replicaWait.replicas, timeoutMs: replicaWait.timeoutMs, deadlineMs: timeoutMs })
@@ -41,6 +58,8 @@ export function createRedisStore(options: RedisStoreOptions): SessionStore {
   };
   const hints = hintsKey(prefix);
   return {
+    ready: () => eviction.ready(),
+    reportTo: (reporter) => eviction.reportTo(reporter),
     countMint: async ({ viewerId, now: at, windowMs }) => {
       const { keys } = ledger(viewerId);
       return readMintCount(await run.script({ script: COUNT_MINT_SCRIPT, keys: [keys.mints, keys.signOuts], args: [String(at), String(windowMs)], ack: 'primary' }));

@@ -332,6 +332,22 @@ describe.each(NODE_SERVERS)('%s: checks before reading the body', (_, serveIt) =
   });
 
   it.each([
+    ['userinfo', 'user:secret@127.0.0.1'],
+    ['a bare @', 'evil@app.example'],
+    ['a path', 'app.example/other'],
+    ['a backslash', 'app.example\\other'],
+    ['a port that is no number', 'app.example:http'],
+  ])('answers a Host header holding %s with a JSON 400 invalid-host, not a bare 500, and mints nothing', async (_, badHost) => {
+    const before = emulator.state.mints.length;
+    const request = [`POST ${PATH} HTTP/1.1`, `Host: ${badHost}`, ...Object.entries({ ...sameSite(), 'Content-Length': '0' }).map(([name, value]) => `${name}: ${value}`)].join('\n');
+    const answer = await rawExchange(port, request, { waitMs: 2_000 });
+    expect(answer, 'no answer within 2 s').not.toBeNull();
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer?.body ?? '{}')).toEqual({ error: { code: 'invalid-host', message: expect.stringContaining('app.example:8443') } });
+    expect(emulator.state.mints.length).toBe(before);
+  });
+
+  it.each([
     `/x/..${PATH}/logout`,
     `/x/%2e%2e${PATH}/logout`,
     `${PATH}/./logout`,

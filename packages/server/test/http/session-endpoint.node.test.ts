@@ -379,7 +379,7 @@ describe('request checks', () => {
   });
 
   it('answers 500 viewer-failed when viewer() throws or gives no id, without its words', async () => {
-    for (const viewer of [() => { throw new Error(`session secret ${SECRET}`); }, () => ({ id: 42 }), () => ({ name: 'ada' }), () => ({ id: '' })]) {
+    for (const viewer of [() => { throw new Error(`session secret ${SECRET}`); }, () => ({ id: 42 }), () => ({ name: 'ada' })]) {
       const { endpoint, service } = makeEndpoint({ viewer: viewer as never });
       const response = await mint(endpoint, 'ada');
       expect(response.status).toBe(500);
@@ -388,6 +388,39 @@ describe('request checks', () => {
       expect(text).not.toContain(SECRET);
       expect(service.mintCalls).toBe(0);
     }
+  });
+
+  it.each([
+    ['empty', ''],
+    ['over 256 UTF-16 code units', 'a'.repeat(257)],
+    ['a lone high surrogate', 'ada\uD800'],
+    ['a lone low surrogate', '\uDC00ada'],
+    ['a NUL', 'ada\u0000'],
+    ['a newline', 'ada\nforged log line'],
+    ['a C1 control', 'ada\u0085'],
+  ])('refuses a viewer id that is %s: 500 invalid-viewer-id, reported, nothing minted or recorded', async (_what, id) => {
+    const { endpoint, service, errors } = makeEndpoint({ viewer: () => ({ id }) });
+    for (const response of [await mint(endpoint, 'ada'), await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' }))]) {
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text).error).toEqual({ code: 'invalid-viewer-id', message: expect.stringContaining('1 to 256 UTF-16 code units') });
+      expect(text).not.toContain('forged log line');
+    }
+    expect(service.mintCalls).toBe(0);
+    expect(errors.map((error) => error.code)).toEqual(['invalid-viewer-id', 'invalid-viewer-id']);
+    expect(String(errors[0]?.error)).not.toMatch(/[\u0000-\u001f\ud800-\udfff]/);
+    await expect(endpoint.logoutViewer(id)).rejects.toMatchObject({ code: 'invalid-viewer-id' });
+    expect(await endpoint.store.listHints({ cursor: '0', count: 100 })).toEqual({ hints: [], cursor: '0' });
+  });
+
+  it.each([
+    ['256 UTF-16 code units', 'a'.repeat(256)],
+    ['an emoji (a surrogate pair)', 'ada\u{1F600}'],
+    ['letters of any script and spaces', 'Ада Лавлейс 李'],
+  ])('serves a viewer id of %s', async (_what, id) => {
+    const { endpoint, errors } = makeEndpoint({ viewer: () => ({ id }) });
+    expect((await mint(endpoint, 'ada')).status).toBe(200);
+    expect(errors).toEqual([]);
   });
 
   it('gives every answer no-store and every error the shape { error: { code, message } }', async () => {

@@ -51,6 +51,8 @@ export interface RedisServerOptions {
    * a real cluster does. Default false.
    */
   cluster?: boolean;
+  /** More arguments for redis-server, such as `['--maxmemory-policy', 'allkeys-lru']`. Default none. */
+  arguments?: readonly string[];
 }
 
 /** A running redis-server started by {@link startRedisServer}. */
@@ -104,7 +106,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   requireRedisServerBinary(binary);
   const port = options.port ?? (options.cluster ? await freeClusterPort() : await freePort());
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'svc-embed-redis-'));
-  const args = serverArguments({ port, dir, persistent: options.persistent ?? false, cluster: options.cluster ?? false });
+  const args = serverArguments({ port, dir, persistent: options.persistent ?? false, cluster: options.cluster ?? false }).concat(options.arguments ?? []);
   const { pid } = spawnServer({ binary, args, name: `redis-${port}`, dir });
   await waitUntilAnswering(port, pid);
   return {

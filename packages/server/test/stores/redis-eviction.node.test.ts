@@ -1,0 +1,181 @@
+// The Redis store and eviction (issue 38): every ledger key has a TTL, so a Redis that evicts
+// (`volatile-lru` evicts exactly those first, `allkeys-lru` any key) can drop ids a sign-out must
+// revoke. On real redis-servers started with `--maxmemory-policy allkeys-lru` and `volatile-lru`
+// (and with CONFIG, then INFO, renamed away, as managed services do), and on a Redis Cluster with
+// one primary so set: the store refuses every operation (503 `store-unavailable`, nothing written,
+// the message naming the setting and the fix) and `ready()` rejects; with `allowEviction: true` it
+// runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
+// whose policy changed meanwhile is checked again.
+import { createCluster } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionEndpoint } from '../../src/index.js';
+import { createRedisStore, type RedisStore, type RedisStoreOptions } from '../../src/redis.js';
+import { redisCli, startRedisCluster } from '../../../../bench/redis-cluster.mjs';
+import { browserRequest, fakeService, ORIGIN, PATH } from '../support/endpoint-fixture.js';
+import { prefixMaker } from '../support/redis-ledger-state.js';
+import { makeClient, startRedisServer, type RedisClient, type RedisServer } from '../support/redis-server.js';
+
+const servers: RedisServer[] = [];
+const clients: { close(): Promise<unknown> }[] = [];
+const freshPrefix = prefixMaker('eviction');
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((client) => client.close()));
+  await Promise.allSettled(servers.map((server) => server.stop()));
+});
+
+async function serverWith(args: string[]): Promise<RedisServer> {
+  const server = await startRedisServer({ arguments: args });
+  servers.push(server);
+  return server;
+}
+
+async function clientOf(server: RedisServer): Promise<RedisClient> {
+  const client = await makeClient(server.url).on('error', () => undefined).connect();
+  clients.push(client);
+  return client;
+}
+
+/** An endpoint on `store`, its onError codes, and a mint as viewer `ada`. */
+function endpointOn(store: RedisStore) {
+  const service = fakeService();
+  const reports: string[] = [];
+  /** What onError was told, the underlying errors' messages (the answers carry the endpoint's own sentence). */
+  const told: string[] = [];
+  const endpoint = createSessionEndpoint({
+    path: PATH,
+    allowedOrigins: [ORIGIN],
+    viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'ada' }),
+    mint: (viewer) => service.mint(viewer),
+    revoke: (sessionId) => service.revoke(sessionId),
+    store,
+    onError: (error, report) => {
+      reports.push(report.code);
+      told.push(messagesOf(error));
+    },
+  });
+  const mint = async () => {
+    const answer = await endpoint.fetch(browserRequest('POST', PATH, { viewer: 'ada' }));
+    return { status: answer.status, body: (await answer.json()) as { error?: { code: string; message: string } } };
+  };
+  return { endpoint, service, reports, told, mint };
+}
+
+/** An error's message and its causes'. */
+function messagesOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined ? error.message : `${error.message} <- ${messagesOf(error.cause)}`;
+}
+
+/** Drops the client's connection from the server's side; resolves once the client is ready again. */
+async function reconnect(client: RedisClient, admin: RedisClient): Promise<void> {
+  const again = new Promise((resolve) => client.once('ready', resolve));
+  const id = String(await client.sendCommand(['CLIENT', 'ID']));
+  await admin.sendCommand(['CLIENT', 'KILL', 'ID', id]);
+  await again;
+}
+
+describe.each(['allkeys-lru', 'volatile-lru'])('a redis-server started with --maxmemory-policy %s', (policy) => {
+  let server: RedisServer;
+  let client: RedisClient;
+  beforeAll(async () => {
+    server = await serverWith(['--maxmemory-policy', policy]);
+    client = await clientOf(server);
+  });
+
+  it('is refused: every operation answers 503 naming the setting and the fix, nothing is minted or written, and ready() rejects', async () => {
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client, prefix });
+    const { service, reports, told, mint } = endpointOn(store);
+    const answer = await mint();
+    expect(answer.status).toBe(503);
+    expect(answer.body.error?.code).toBe('store-unavailable');
+    for (const words of [`maxmemory-policy is ${policy} (the server)`, 'noeviction', 'allowEviction: true']) expect(told.join()).toContain(words);
+    expect(service.minted).toEqual([]);
+    expect(reports).toEqual(['store-unavailable']);
+    expect(await client.keys(`${prefix}*`)).toEqual([]);
+    await expect(store.ready()).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringContaining(`maxmemory-policy is ${policy}`) });
+  });
+
+  it('runs with allowEviction: true and reports store-may-evict to onError once per connection', async () => {
+    const admin = await clientOf(server);
+    const store = createRedisStore({ client, prefix: freshPrefix(), allowEviction: true });
+    await expect(store.ready()).resolves.toBeUndefined();
+    const { reports, mint } = endpointOn(store);
+    for (let index = 0; index < 3; index += 1) expect((await mint()).status).toBe(200);
+    expect(reports).toEqual(['store-may-evict']);
+    await reconnect(client, admin);
+    for (let index = 0; index < 3; index += 1) expect((await mint()).status).toBe(200);
+    expect(reports).toEqual(['store-may-evict', 'store-may-evict']);
+  });
+});
+
+describe('a reconnect to a server whose policy changed', () => {
+  it('is checked again: refused once the server evicts, served again once it is noeviction', async () => {
+    const server = await serverWith([]);
+    const [client, admin] = [await clientOf(server), await clientOf(server)];
+    const { told, mint } = endpointOn(createRedisStore({ client, prefix: freshPrefix() }));
+    expect((await mint()).status).toBe(200);
+    await admin.sendCommand(['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru']);
+    await reconnect(client, admin);
+    const refused = await mint();
+    expect(refused.status).toBe(503);
+    expect(told.join()).toContain('maxmemory-policy is volatile-lru');
+    await admin.sendCommand(['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+    expect((await mint()).status).toBe(200);
+  });
+});
+
+describe('a server where CONFIG is disabled, as on managed services', () => {
+  it('reads the policy from INFO memory instead', async () => {
+    const server = await serverWith(['--maxmemory-policy', 'volatile-lru', '--rename-command', 'CONFIG', '']);
+    const store = createRedisStore({ client: await clientOf(server), prefix: freshPrefix() });
+    await expect(store.ready()).rejects.toThrow('maxmemory-policy is volatile-lru (the server)');
+  });
+
+  it('refuses, saying so, when neither CONFIG nor INFO shows the policy; allowEviction: true runs and reports it', async () => {
+    const server = await serverWith(['--rename-command', 'CONFIG', '', '--rename-command', 'INFO', '']);
+    const client = await clientOf(server);
+    await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).rejects.toThrow('could not be read: neither CONFIG GET nor INFO shows it');
+    const { reports, mint } = endpointOn(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }));
+    expect((await mint()).status).toBe(200);
+    expect(reports).toEqual(['store-may-evict']);
+  });
+});
+
+describe('createRedisStore({ allowEviction })', () => {
+  it('takes true or false only, saying what to write', async () => {
+    const client = await clientOf(servers[0] ?? (await serverWith([])));
+    expect(() => createRedisStore({ client, allowEviction: 'yes' } as unknown as RedisStoreOptions)).toThrow('allowEviction must be true or false');
+  });
+});
+
+describe('a Redis Cluster with one primary that may evict', () => {
+  type LocalCluster = Awaited<ReturnType<typeof startRedisCluster>>;
+  let local: LocalCluster | undefined;
+  beforeAll(async () => {
+    local = await startRedisCluster({ primaries: 3, replicasPerPrimary: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await local?.stop();
+  });
+
+  it('is refused, naming that primary, whichever slot an operation touches; served once it is noeviction', async () => {
+    const nodes = local?.nodes ?? [];
+    const evicting = nodes[1];
+    if (!evicting) throw new Error('the cluster did not start: see beforeAll');
+    await redisCli(evicting.port, ['CONFIG', 'SET', 'maxmemory-policy', 'allkeys-lru']);
+    const cluster = await createCluster({ rootNodes: local?.rootNodes ?? [] }).on('error', () => undefined).connect();
+    clients.push(cluster);
+    const store = createRedisStore({ cluster, prefix: freshPrefix() });
+    await expect(store.ready()).rejects.toThrow(`maxmemory-policy is allkeys-lru (127.0.0.1:${evicting.port})`);
+    const { told, mint } = endpointOn(store);
+    const refused = await mint();
+    expect(refused.status).toBe(503);
+    expect(told.join()).toContain(`maxmemory-policy is allkeys-lru (127.0.0.1:${evicting.port})`);
+    expect(told.join()).not.toContain(`127.0.0.1:${nodes[0]?.port})`);
+    await redisCli(evicting.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+    await expect(store.ready()).resolves.toBeUndefined();
+    expect((await mint()).status).toBe(200);
+  });
+});
