@@ -59,8 +59,6 @@ export interface RedisStoreSettings {
   replicas?: number;
   /** How long a write may wait for its replicas, ms; at most half of `timeoutMs`. Default 250. */
   replicaTimeoutMs?: number;
-  /** Clock, epoch ms, for expiries and leases. Default `Date.now`. */
-  now?: () => number;
 }
 
 /**
@@ -86,7 +84,6 @@ interface ResolvedRedisOptions {
   prefix: string;
   timeoutMs: number;
   replicaWait: ReplicaWait;
-  now: () => number;
 }
 
 const invalid = (message: string) => new EndpointError('invalid-options', message);
@@ -99,14 +96,12 @@ export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOp
   if (!options || typeof options !== 'object') throw invalid('createRedisStore needs an options object: { client } or { cluster }, and prefix, timeoutMs, replicas');
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs, DEFAULT_REDIS_TIMEOUT_MS);
   const replicaWait = checkReplicaWait(options, timeoutMs);
-  const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
+  if ('now' in options) throw invalid('now is no longer an option of the Redis store: it reads Redis\' own clock (TIME) for every expiry and lease; leave it out');
   return {
     connection: redisConnection({ client: options.client, cluster: options.cluster, waitsForReplicas: replicaWait.kind === 'replicas' }),
     prefix: checkPrefix(options.prefix ?? DEFAULT_REDIS_PREFIX),
     timeoutMs,
     replicaWait,
-    now,
   };
 }
 
