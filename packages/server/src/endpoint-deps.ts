@@ -1,6 +1,6 @@
 import type { Viewer } from './endpoint-options.js';
-import { createBacklog } from './ledger/backlog.js';
-import type { LedgerDeps } from './ledger/ledger-deps.js';
+import { createBacklog } from './revocation/backlog.js';
+import type { LedgerDeps } from './revocation/ledger-deps.js';
 import type { ResolvedOptions } from './resolve-options.js';
 
 /** Everything the handlers and the ledger's processes use: the resolved options and this instance's backlog. */

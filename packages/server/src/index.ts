@@ -7,9 +7,9 @@ export { ERROR_STATUS } from './http/responses.js';
 export { createMemoryStore, MEMORY_SWEEP_INTERVAL_MS } from './stores/memory-store.js';
 export type { MemoryStore, MemoryStoreOptions } from './stores/memory-store.js';
 export type { NodeHandler } from './http/node-adapter.js';
-export { LOGOUT_CONCURRENCY } from './ledger/revoke-claimed.js';
+export { LOGOUT_CONCURRENCY } from './revocation/revoke-claimed.js';
 export type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
-export type { SweepReport } from './ledger/sweep.js';
+export type { SweepReport } from './revocation/sweep.js';
 export {
   DEFAULT_BODY_BYTES, DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MINT_WINDOW_MS, DEFAULT_MINTS_PER_WINDOW, DEFAULT_REVOCATION_LEASE_MS, DEFAULT_SESSION_LIFETIME_MS,
 } from './resolve-options.js';

@@ -1,5 +1,5 @@
 /**
- * The three routes, each the ledger's process for it (ledger/) turned into an answer.
+ * The three routes, each the ledger's process for it (revocation/) turned into an answer.
  * `POST <path>`: the mint limit, the mint, the record, then `{ sessionId }`.
  * `DELETE <path>/<id>`: the viewer's own id revoked (204), or 404 without calling the service.
  * `POST <path>/logout`: the viewer's sign-out, answered as the contract's `LogoutAnswer`.
@@ -7,11 +7,11 @@
 import { ENDPOINT_CODES, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
-import { mintVerdict } from '../ledger/mint-window.js';
-import { recordMint, type MintRecord } from '../ledger/record-mint.js';
-import { revokeOne } from '../ledger/revoke-one.js';
-import { signOutViewer } from '../ledger/sign-out.js';
-import { storeCall } from '../ledger/store-call.js';
+import { mintVerdict } from './mint-window.js';
+import { recordMint, type MintRecord } from '../revocation/record-mint.js';
+import { revokeOne } from '../revocation/revoke-one.js';
+import { signOutViewer } from '../revocation/sign-out.js';
+import { storeCall } from '../revocation/store-call.js';
 import type { EndpointDeps } from '../endpoint-deps.js';
 import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
 

@@ -4,11 +4,16 @@
  */
 import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount } from './session-store.js';
 
-/** One id of a ledger: `leaseUntil` is `null` while it is live, a time (epoch ms) once it is being revoked. */
+/** An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease (epoch ms, the store's clock). */
+type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number };
+
+/** One id of a ledger. */
 interface MemoryEntry {
   expiresAt: number;
-  leaseUntil: number | null;
+  state: EntryState;
 }
+
+const LIVE: EntryState = { kind: 'live' };
 
 /** The viewer's mint counters (a constant amount of state, however many attempts). */
 interface MintCounter {
@@ -56,56 +61,57 @@ export function countAttempt(viewer: MemoryViewer, at: number, windowMs: number)
   return { windowStart: counter.windowStart, current: counter.current, previous: counter.previous, signOuts: viewer.signOuts?.count ?? 0 };
 }
 
-/** Records a fresh id; being revoked at once when the viewer signed out since `signOutsSeen`. */
-export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; expiresAt: number; signOutsSeen: number; leaseUntil: number }, at: number): AddOutcome {
+/** Records a fresh id for `lifetimeMs` from `at`; pending at once when the viewer signed out since `signOutsSeen`. */
+export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; lifetimeMs: number; signOutsSeen: number; leaseMs: number }, at: number): AddOutcome {
   const signedOut = (viewer.signOuts?.count ?? 0) !== entry.signOutsSeen;
-  if (entry.expiresAt > at) viewer.ids.set(entry.sessionId, { expiresAt: entry.expiresAt, leaseUntil: signedOut ? entry.leaseUntil : null });
+  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs } : LIVE;
+  if (entry.lifetimeMs > 0) viewer.ids.set(entry.sessionId, { expiresAt: at + entry.lifetimeMs, state });
   return signedOut ? 'signed-out' : 'recorded';
 }
 
-/** Claims one id, live or already being revoked. */
-export function claimEntry(viewer: MemoryViewer, sessionId: string, leaseUntil: number): ClaimOutcome {
-  const entry = viewer.ids.get(sessionId);
+/** Claims one id, live or already pending, leased for `leaseMs` from `at`. */
+export function claimEntry(viewer: MemoryViewer, claim: { sessionId: string; leaseMs: number }, at: number): ClaimOutcome {
+  const entry = viewer.ids.get(claim.sessionId);
   if (!entry) return 'absent';
-  const outcome = entry.leaseUntil === null ? 'claimed' : 'reclaimed';
-  entry.leaseUntil = leaseUntil;
+  const outcome = entry.state.kind === 'live' ? 'claimed' : 'reclaimed';
+  entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs };
   return outcome;
 }
 
-/** Moves the sign-out moment on and claims every id. */
-export function signOutViewer(viewer: MemoryViewer, claim: { leaseUntil: number; rememberUntil: number }): ClaimedIds {
+/** Moves the sign-out moment on (remembered `rememberMs` from `at` at least) and claims every id. */
+export function signOutViewer(viewer: MemoryViewer, claim: { leaseMs: number; rememberMs: number }, at: number): ClaimedIds {
   const count = (viewer.signOuts?.count ?? 0) + 1;
-  viewer.signOuts = { count, until: Math.max(viewer.signOuts?.until ?? 0, claim.rememberUntil) };
+  viewer.signOuts = { count, until: Math.max(viewer.signOuts?.until ?? 0, at + claim.rememberMs) };
   const claimed: ClaimedIds = { ids: [], reclaimed: [] };
   for (const [sessionId, entry] of viewer.ids) {
     claimed.ids.push(sessionId);
-    if (entry.leaseUntil !== null) claimed.reclaimed.push(sessionId);
-    entry.leaseUntil = claim.leaseUntil;
+    if (entry.state.kind === 'pending') claimed.reclaimed.push(sessionId);
+    entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs };
   }
   return claimed;
 }
 
-/** Claims the ids being revoked whose lease has lapsed at `at`. */
-export function claimLapsed(viewer: MemoryViewer, leaseUntil: number, at: number): ClaimedIds {
+/** Claims the pending ids whose lease has lapsed at `at`, leased anew for `leaseMs`. */
+export function claimLapsed(viewer: MemoryViewer, leaseMs: number, at: number): ClaimedIds {
   const ids: string[] = [];
   for (const [sessionId, entry] of viewer.ids) {
-    if (entry.leaseUntil === null || entry.leaseUntil > at) continue;
+    if (entry.state.kind === 'live' || entry.state.leaseUntil > at) continue;
     ids.push(sessionId);
-    entry.leaseUntil = leaseUntil;
+    entry.state = { kind: 'pending', leaseUntil: at + leaseMs };
   }
   return { ids, reclaimed: [...ids] };
 }
 
-/** Takes revoked ids out, releases failed ones (due at `at`); returns the ids still being revoked. */
+/** Takes revoked ids out, releases failed pending ones (due at `at`); returns the pending ids. */
 export function settleEntries(viewer: MemoryViewer, settlement: { revoked: readonly string[]; failed: readonly string[] }, at: number): string[] {
   for (const sessionId of settlement.revoked) viewer.ids.delete(sessionId);
   for (const sessionId of settlement.failed) {
     const entry = viewer.ids.get(sessionId);
-    if (entry && entry.leaseUntil !== null) entry.leaseUntil = at;
+    if (entry && entry.state.kind === 'pending') entry.state = { kind: 'pending', leaseUntil: at };
   }
   const pending: string[] = [];
   for (const [sessionId, entry] of viewer.ids) {
-    if (entry.leaseUntil !== null) pending.push(sessionId);
+    if (entry.state.kind === 'pending') pending.push(sessionId);
   }
   return pending;
 }

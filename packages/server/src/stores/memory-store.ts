@@ -7,7 +7,10 @@ import type { SessionStore } from './session-store.js';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
-  /** Clock, epoch ms: ids expire and leases lapse against it. Default `Date.now` (the endpoint passes its own `now` to the store it makes). */
+  /**
+   * The store's clock, epoch ms: every lifetime and lease is counted from it, and ids expire and
+   * leases lapse against it. Default `Date.now` (the endpoint passes its own `now` to the store it makes).
+   */
   now?: () => number;
 }
 
@@ -43,9 +46,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   return {
     countMint: async ({ viewerId, now: at, windowMs }) => viewers.update(viewerId, (viewer) => countAttempt(viewer, at, windowMs)),
     add: async (entry) => viewers.update(entry.viewerId, (viewer, at) => addEntry(viewer, entry, at)),
-    claim: async ({ viewerId, sessionId, leaseUntil }) => viewers.update(viewerId, (viewer) => claimEntry(viewer, sessionId, leaseUntil)),
-    signOut: async ({ viewerId, ...claim }) => viewers.update(viewerId, (viewer) => signOutViewer(viewer, claim)),
-    claimPending: async ({ viewerId, leaseUntil }) => viewers.update(viewerId, (viewer, at) => claimLapsed(viewer, leaseUntil, at)),
+    claim: async ({ viewerId, ...claim }) => viewers.update(viewerId, (viewer, at) => claimEntry(viewer, claim, at)),
+    signOut: async ({ viewerId, ...claim }) => viewers.update(viewerId, (viewer, at) => signOutViewer(viewer, claim, at)),
+    claimPending: async ({ viewerId, leaseMs }) => viewers.update(viewerId, (viewer, at) => claimLapsed(viewer, leaseMs, at)),
     settle: async ({ viewerId, ...settlement }) => viewers.update(viewerId, (viewer, at) => settleEntries(viewer, settlement, at)),
     hint: async (viewerId) => {
       const token = randomUUID();

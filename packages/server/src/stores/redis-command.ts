@@ -7,7 +7,7 @@
  * A write that must survive a failover goes through the replica acknowledgements (replica-acks.ts).
  */
 import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
-import type { RedisScript } from './redis-scripts.js';
+import type { Acknowledgement, RedisScript } from './redis-scripts/define-script.js';
 import { EndpointError } from '../errors.js';
 import type { RedisConnection } from './redis-connection.js';
 import type { ReplicaAcks } from './replica-acks.js';
@@ -21,15 +21,9 @@ interface RedisRunnerOptions {
   replicaAcks: ReplicaAcks | null;
 }
 
-/**
- * Which acknowledgement a write needs before it resolves: the primary's answer, or also its
- * replicas' (when the store waits for replicas; otherwise the primary's is all there is).
- */
-type Acknowledgement = 'primary' | 'replicas';
-
 /** One script to run. */
 interface ScriptCall {
-  script: RedisScript;
+  script: Pick<RedisScript<{ viewerId: string }, unknown>, 'name' | 'lua' | 'sha'>;
   /** The keys it touches, all of one viewer (one hash slot); the first one routes it. */
   keys: readonly string[];
   args: readonly string[];
@@ -87,12 +81,12 @@ async function withinTimeout(options: RedisRunnerOptions, name: string, send: (s
 }
 
 /** EVALSHA, then EVAL with the source when the server does not have the script (a fresh or restarted Redis). */
-async function evalScript(call: { send: (words: string[]) => Promise<unknown>; script: RedisScript; words: string[] }): Promise<unknown> {
+async function evalScript(call: { send: (words: string[]) => Promise<unknown>; script: ScriptCall['script']; words: string[] }): Promise<unknown> {
   try {
     return await call.send(['EVALSHA', call.script.sha, ...call.words]);
   } catch (error) {
     if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-    return call.send(['EVAL', call.script.source, ...call.words]);
+    return call.send(['EVAL', call.script.lua, ...call.words]);
   }
 }
 

@@ -3,16 +3,16 @@
  * (`<prefix>{<viewerId>}:<part>`), so all of them sit in one hash slot and every script, which
  * touches one viewer's keys only, runs on one node of a Redis Cluster. `{`, `}` and `%` in a
  * viewer's id are percent-encoded, so the tag is always the whole id and never empty. The index of
- * viewers with ids being revoked is one key of its own, never touched by a viewer's script.
+ * viewers with pending ids (the hints) is one key of its own, never touched by a viewer's script.
  */
 import { EndpointError } from '../errors.js';
 
 /** The keys of one viewer. */
 interface ViewerKeys {
-  /** Sorted set: every id of the ledger (live or being revoked), scored by its expiry. */
+  /** Sorted set: every id of the ledger (live or pending), scored by its expiry (the store's clock). */
   ids: string;
-  /** Sorted set: the ids being revoked, scored by the end of their lease (due once it has passed). */
-  revoking: string;
+  /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease (due once it has passed). */
+  pending: string;
   /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
   mints: string;
   /** String: the sign-out moment, a count of the viewer's sign-outs. */
@@ -27,11 +27,19 @@ function viewerTag(viewerId: string): string {
 /** The keys of `viewerId` under `prefix`. */
 export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
   const base = `${prefix}{${viewerTag(viewerId)}}:`;
-  return { ids: `${base}ids`, revoking: `${base}revoking`, mints: `${base}mints`, signOuts: `${base}signouts` };
+  return { ids: `${base}ids`, pending: `${base}pending`, mints: `${base}mints`, signOuts: `${base}signouts` };
 }
 
-/** The hash of viewers who may have ids being revoked (viewer id -> the hint's token). */
+/** The hash of viewers who may have pending ids (viewer id -> the hint's token). */
 export const hintsKey = (prefix: string): string => `${prefix}pending`;
+
+/** A key a script names: one of a viewer's, or the hints index. */
+export type KeyName = keyof ViewerKeys | 'hints';
+
+/** The key `name` of `viewerId` under `prefix` (the hints key is every viewer's). */
+export function keyOf(prefix: string, viewerId: string, name: KeyName): string {
+  return name === 'hints' ? hintsKey(prefix) : viewerKeys(prefix, viewerId)[name];
+}
 
 /**
  * Checks a key prefix: a brace would become the hash tag of every key and put every viewer in one

@@ -60,8 +60,6 @@ export interface RedisStoreSettings {
   replicas?: number;
   /** How long a write may wait for its replicas, ms; at most half of `timeoutMs`. Default 250. */
   replicaTimeoutMs?: number;
-  /** Clock, epoch ms, for expiries and leases. Default `Date.now`. */
-  now?: () => number;
   /**
    * Run on a Redis whose `maxmemory-policy` is not `noeviction` (or cannot be read). By default the
    * store reads each primary's policy before its first command and after each reconnect, and
@@ -97,7 +95,6 @@ interface ResolvedRedisOptions {
   prefix: string;
   timeoutMs: number;
   replicaWait: ReplicaWait;
-  now: () => number;
 }
 
 const invalid = (message: string) => new EndpointError('invalid-options', message);
@@ -110,8 +107,7 @@ export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOp
   if (!options || typeof options !== 'object') throw invalid('createRedisStore needs an options object: { client } or { cluster }, and prefix, timeoutMs, replicas');
   const timeoutMs = positiveInteger('timeoutMs', options.timeoutMs, DEFAULT_REDIS_TIMEOUT_MS);
   const replicaWait = checkReplicaWait(options, timeoutMs);
-  const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw invalid('now must be a function returning epoch ms, such as Date.now');
+  if ('now' in options) throw invalid('now is no longer an option of the Redis store: it reads Redis\' own clock (TIME) for every expiry and lease; leave it out');
   const allowEviction = options.allowEviction ?? false;
   if (typeof allowEviction !== 'boolean') throw invalid(`allowEviction must be true or false (got ${JSON.stringify(allowEviction)}); leave it out to refuse a Redis that may evict`);
   const client = redisConnection({ client: options.client, cluster: options.cluster, waitsForReplicas: replicaWait.kind === 'replicas' });
@@ -122,7 +118,6 @@ export function resolveRedisOptions(options: RedisStoreOptions): ResolvedRedisOp
     prefix: checkPrefix(options.prefix ?? DEFAULT_REDIS_PREFIX),
     timeoutMs,
     replicaWait,
-    now,
   };
 }
 

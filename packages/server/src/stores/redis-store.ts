@@ -1,21 +1,27 @@
 /**
  * The Redis store: every viewer's ledger in one Redis (a single server, or a Redis Cluster), shared
  * by all the endpoint's instances. The key layout is in redis-keys.ts, the scripts in
- * redis-scripts.ts, the clients in redis-connection.ts; this file turns the store's operations into
- * them and reads their replies. With `replicas`, the writes the endpoint relies on after a failover
- * (a recorded id, a sign-out, the sweep's hint) wait for the replicas (replica-acks.ts).
+ * redis-scripts/ (one file per script: keys, arguments, Lua and reply parser together), the clients
+ * in redis-connection.ts; this file runs them. Every expiry and lease is on Redis' clock (`TIME`,
+ * inside the scripts). With `replicas`, the writes the endpoint relies on after a failover (a
+ * recorded id, a sign-out, the sweep's hint) wait for the replicas (replica-acks.ts).
  */
 import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { randomUUID } from 'node:crypto';
 import { EndpointError } from '../errors.js';
 import { createRedisRunner } from './redis-command.js';
-import { hintsKey, viewerKeys } from './redis-keys.js';
-import {
-  ADD_SCRIPT, CLAIM_PENDING_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT, DROP_HINT_SCRIPT, SETTLE_SCRIPT, SIGN_OUT_SCRIPT,
-} from './redis-scripts.js';
+import { hintsKey, keyOf } from './redis-keys.js';
+import { ADD } from './redis-scripts/add.js';
+import { CLAIM_PENDING } from './redis-scripts/claim-pending.js';
+import { CLAIM } from './redis-scripts/claim.js';
+import { COUNT_MINT } from './redis-scripts/count-mint.js';
+import type { RedisScript } from './redis-scripts/define-script.js';
+import { DROP_HINT } from './redis-scripts/drop-hint.js';
+import { SETTLE } from './redis-scripts/settle.js';
+import { SIGN_OUT } from './redis-scripts/sign-out.js';
 import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-options.js';
 import { createReplicaAcks } from './replica-acks.js';
-import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount, PendingHint, SessionStore } from './session-store.js';
+import type { PendingHint, SessionStore } from './session-store.js';
 
 /** The Redis store: a {@link SessionStore}, and its eviction check. */
 export interface RedisStore extends SessionStore {
@@ -46,76 +52,47 @@ export interface RedisStore extends SessionStore {
  * const endpoint = createSessionEndpoint({ ...options, store: createRedisStore({ client }) });
  */
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
-  const { connection, eviction, prefix, timeoutMs, replicaWait, now: clock } = resolveRedisOptions(options);
-  const now = () => String(clock());
+  const { connection, eviction, prefix, timeoutMs, replicaWait } = resolveRedisOptions(options);
   const replicaAcks = replicaWait.kind === 'replicas'
     ? createReplicaAcks({ connection, replicas: replicaWait.replicas, timeoutMs: replicaWait.timeoutMs, deadlineMs: timeoutMs })
     : null;
   const run = createRedisRunner({ connection, timeoutMs, replicaAcks });
-  const ledger = (viewerId: string) => {
-    const keys = viewerKeys(prefix, viewerId);
-    return { keys, pair: [keys.ids, keys.revoking], withSignOuts: [keys.ids, keys.revoking, keys.signOuts] };
+  const runScript = async <I extends { viewerId: string }, R>(script: RedisScript<I, R>, input: I): Promise<R> => {
+    const keys = script.keys.map((name) => keyOf(prefix, input.viewerId, name));
+    const reply = await run.script({ script, keys, args: script.args(input).map(String), ack: script.ack });
+    const parsed = script.parse(reply);
+    if (parsed === undefined) throw unexpectedReply(script.name, reply);
+    return parsed;
   };
   const hints = hintsKey(prefix);
   return {
     ready: () => eviction.ready(),
     reportTo: (reporter) => eviction.reportTo(reporter),
-    countMint: async ({ viewerId, now: at, windowMs }) => {
-      const { keys } = ledger(viewerId);
-      return readMintCount(await run.script({ script: COUNT_MINT_SCRIPT, keys: [keys.mints, keys.signOuts], args: [String(at), String(windowMs)], ack: 'primary' }));
-    },
-    add: async ({ viewerId, sessionId, expiresAt, signOutsSeen, leaseUntil }) => {
-      const args = [now(), sessionId, String(expiresAt), String(signOutsSeen), String(leaseUntil)];
-      return readWord(await run.script({ script: ADD_SCRIPT, keys: ledger(viewerId).withSignOuts, args, ack: 'replicas' }), ['recorded', 'signed-out'], 'add');
-    },
-    claim: async ({ viewerId, sessionId, leaseUntil }) =>
-      readWord(await run.script({ script: CLAIM_SCRIPT, keys: ledger(viewerId).pair, args: [now(), sessionId, String(leaseUntil)], ack: 'primary' }), ['claimed', 'reclaimed', 'absent'], 'claim'),
-    signOut: async ({ viewerId, leaseUntil, rememberUntil }) =>
-      readClaimed(await run.script({ script: SIGN_OUT_SCRIPT, keys: ledger(viewerId).withSignOuts, args: [now(), String(leaseUntil), String(rememberUntil)], ack: 'replicas' })),
-    claimPending: async ({ viewerId, leaseUntil }) => {
-      const ids = readIds(await run.script({ script: CLAIM_PENDING_SCRIPT, keys: ledger(viewerId).pair, args: [now(), String(leaseUntil)], ack: 'primary' }), 'claimPending');
-      return { ids, reclaimed: [...ids] };
-    },
-    settle: async ({ viewerId, revoked, failed }) =>
-      readIds(await run.script({ script: SETTLE_SCRIPT, keys: ledger(viewerId).pair, args: [now(), String(revoked.length), ...revoked, ...failed], ack: 'primary' }), 'settle'),
+    countMint: (attempt) => runScript(COUNT_MINT, attempt),
+    add: (entry) => runScript(ADD, entry),
+    claim: (claim) => runScript(CLAIM, claim),
+    signOut: (signOut) => runScript(SIGN_OUT, signOut),
+    claimPending: (claim) => runScript(CLAIM_PENDING, claim),
+    settle: (settlement) => runScript(SETTLE, settlement),
     hint: async (viewerId) => {
       const token = randomUUID();
       await run.command({ name: 'hint', key: hints, words: ['HSET', hints, viewerId, token], ack: 'replicas' });
       return token;
     },
-    dropHint: async ({ viewerId, token }) => {
-      await run.script({ script: DROP_HINT_SCRIPT, keys: [hints], args: [viewerId, token], ack: 'primary' });
+    dropHint: async (hint) => {
+      await runScript(DROP_HINT, hint);
     },
-    listHints: async ({ cursor, count }) =>
-      readHints(await run.command({ name: 'listHints', key: hints, words: ['HSCAN', hints, cursor, 'COUNT', String(count)], ack: 'primary' })),
+    listHints: async ({ cursor, count }) => {
+      const reply = await run.command({ name: 'listHints', key: hints, words: ['HSCAN', hints, cursor, 'COUNT', String(count)], ack: 'primary' });
+      const page = hintsPageOf(reply);
+      if (page === undefined) throw unexpectedReply('listHints', reply);
+      return page;
+    },
   };
 }
 
-function readMintCount(reply: unknown): MintCount {
-  if (!Array.isArray(reply) || reply.length !== 4) throw unexpectedReply('countMint', reply);
-  const [windowStart, current, previous, signOuts] = reply.map(Number) as [number, number, number, number];
-  if (![windowStart, current, previous, signOuts].every(Number.isFinite)) throw unexpectedReply('countMint', reply);
-  return { windowStart, current, previous, signOuts };
-}
-
-function readWord<W extends AddOutcome | ClaimOutcome>(reply: unknown, words: readonly W[], operation: string): W {
-  const word = words.find((candidate) => candidate === String(reply));
-  if (word === undefined) throw unexpectedReply(operation, reply);
-  return word;
-}
-
-function readIds(reply: unknown, operation: string): string[] {
-  if (!Array.isArray(reply)) throw unexpectedReply(operation, reply);
-  return reply.map((id) => String(id));
-}
-
-function readClaimed(reply: unknown): ClaimedIds {
-  if (!Array.isArray(reply) || reply.length !== 2) throw unexpectedReply('signOut', reply);
-  return { ids: readIds(reply[0], 'signOut'), reclaimed: readIds(reply[1], 'signOut') };
-}
-
-function readHints(reply: unknown): { hints: PendingHint[]; cursor: string } {
-  if (!Array.isArray(reply) || reply.length !== 2 || !Array.isArray(reply[1])) throw unexpectedReply('listHints', reply);
+function hintsPageOf(reply: unknown): { hints: PendingHint[]; cursor: string } | undefined {
+  if (!Array.isArray(reply) || reply.length !== 2 || !Array.isArray(reply[1])) return undefined;
   const words = reply[1].map((word) => String(word));
   const hints: PendingHint[] = [];
   for (let index = 0; index + 1 < words.length; index += 2) hints.push({ viewerId: words[index] ?? '', token: words[index + 1] ?? '' });

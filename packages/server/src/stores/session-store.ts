@@ -1,13 +1,18 @@
 /**
  * Where the endpoint keeps each viewer's ledger: every id minted for the viewer whose revocation the
- * service has not confirmed (until its session lifetime has passed), the viewer's sign-out moment,
- * their mint counters, and a hint of the viewers who have ids waiting for revocation. Every
- * operation is atomic, so several endpoint instances may share one store.
+ * service has not confirmed (until its lifetime has passed), the viewer's sign-out moment, their mint
+ * counters, and a hint of the viewers who have ids pending. Every operation is atomic, so several
+ * endpoint instances may share one store.
  *
- * An id in a ledger is **live** (handed out, in use) or **being revoked** (claimed by a sign-out, a
- * `DELETE` or the sweep, with a lease). A claim never deletes: an id leaves the ledger only when
- * `settle` is told the service revoked it, or when its lifetime has passed. A revocation that failed
- * stays, due at once for the next sign-out or sweep.
+ * An id in a ledger is **live** (handed out, in use) or **pending** (claimed for revocation by a
+ * sign-out, a `DELETE` or the sweep, with a lease), the word of the logout answer's `pending`. A
+ * claim never deletes: an id leaves the ledger only when `settle` is told the service revoked it, or
+ * when its lifetime has passed. A revocation that failed stays pending, due at once for the next
+ * sign-out or sweep.
+ *
+ * **One clock: the store's.** The endpoint passes durations (a lifetime, a lease); the store adds
+ * them to its own time (Redis: `TIME`, inside the script; the memory store: its `now`) and judges
+ * expiry and leases on that time too, so no instance's clock decides another's expiry or lease.
  *
  * The conformance suite of this repository (`packages/server/test/stores/store-conformance.ts`) checks
  * every rule stated here, for any store.
@@ -20,34 +25,34 @@ export interface SessionStore {
    */
   countMint(mint: MintAttempt): Promise<MintCount>;
   /**
-   * Records a fresh id until `expiresAt`. When the viewer's sign-out moment is no longer
-   * `signOutsSeen` (a sign-out happened while the id was being minted), the id is recorded as being
-   * revoked (leased until `leaseUntil`) and the answer is `'signed-out'`: it must not be handed out.
+   * Records a fresh id for `lifetimeMs` from now (the store's now). When the viewer's sign-out moment
+   * is no longer `signOutsSeen` (a sign-out happened while the id was being minted), the id is
+   * recorded as pending (leased for `leaseMs`) and the answer is `'signed-out'`: it must not be
+   * handed out.
    */
   add(entry: NewEntry): Promise<AddOutcome>;
   /**
-   * Claims one id of the viewer for revocation (leased until `leaseUntil`), live or already being
-   * revoked (a retry takes over an earlier claim, whose answer may have been lost):
+   * Claims one id of the viewer for revocation (leased for `leaseMs`), live or already pending (a
+   * retry takes over an earlier claim, whose answer may have been lost):
    * `'claimed'`, `'reclaimed'` (an earlier call had claimed it), or `'absent'` (not in this viewer's
    * ledger: another viewer's, unknown, revoked or expired).
    */
   claim(claim: IdClaim): Promise<ClaimOutcome>;
   /**
-   * A sign-out: moves the viewer's sign-out moment on (remembered until `rememberUntil`) and claims
-   * every id of their ledger for revocation, live or already being revoked, leased until
-   * `leaseUntil`.
+   * A sign-out: moves the viewer's sign-out moment on (remembered for at least `rememberMs`) and
+   * claims every id of their ledger for revocation, live or already pending, leased for `leaseMs`.
    */
   signOut(signOut: SignOutClaim): Promise<ClaimedIds>;
-  /** The sweep's claim: every id of the viewer being revoked whose lease has lapsed (or was released), leased anew. */
+  /** The sweep's claim: every pending id of the viewer whose lease has lapsed (or was released), leased anew for `leaseMs`. */
   claimPending(claim: PendingClaim): Promise<ClaimedIds>;
   /**
    * After revoking: takes the ids the service revoked out of the ledger and releases the failed
-   * ones (due at once for the next sign-out or sweep). Resolves with every id of the viewer still
-   * being revoked, whoever holds it.
+   * ones (due at once for the next sign-out or sweep). Resolves with every pending id of the viewer,
+   * whoever holds it.
    */
   settle(settle: Settlement): Promise<string[]>;
   /**
-   * Notes that `viewerId` may have ids being revoked (before claiming them), in an index apart from
+   * Notes that `viewerId` may have pending ids (before claiming them), in an index apart from
    * the viewers' own data; resolves with this hint's token. A later hint replaces it.
    */
   hint(viewerId: string): Promise<string>;
@@ -65,7 +70,7 @@ export interface SessionStore {
 /** One mint attempt, for {@link SessionStore.countMint}. */
 export interface MintAttempt {
   viewerId: string;
-  /** When, epoch ms (the endpoint's clock). */
+  /** When, epoch ms (the endpoint's clock: the mint window is the one time the endpoint gives). */
   now: number;
   /** The mint limit's window, ms. */
   windowMs: number;
@@ -87,22 +92,23 @@ export interface MintCount {
 export interface NewEntry {
   viewerId: string;
   sessionId: string;
-  /** When it leaves the ledger by itself (its session has lapsed by then), epoch ms. */
-  expiresAt: number;
+  /** How long it stays in the ledger from now (its session has lapsed by then), ms. */
+  lifetimeMs: number;
   /** The sign-out moment `countMint` read before the id was minted. */
   signOutsSeen: number;
-  /** The lease, should the id be refused because the viewer signed out meanwhile. */
-  leaseUntil: number;
+  /** The lease, should the id be refused because the viewer signed out meanwhile, ms. */
+  leaseMs: number;
 }
 
-/** `'recorded'`: live, may be handed out. `'signed-out'`: recorded as being revoked; never hand it out. */
+/** `'recorded'`: live, may be handed out. `'signed-out'`: recorded as pending; never hand it out. */
 export type AddOutcome = 'recorded' | 'signed-out';
 
 /** One id to claim, for {@link SessionStore.claim}. */
 export interface IdClaim {
   viewerId: string;
   sessionId: string;
-  leaseUntil: number;
+  /** How long the claim holds the id from now, ms. */
+  leaseMs: number;
 }
 
 /** What {@link SessionStore.claim} found. */
@@ -111,15 +117,17 @@ export type ClaimOutcome = 'claimed' | 'reclaimed' | 'absent';
 /** A sign-out, for {@link SessionStore.signOut}. */
 export interface SignOutClaim {
   viewerId: string;
-  leaseUntil: number;
-  /** Until when the new sign-out moment must be remembered (a mint in flight may still end). */
-  rememberUntil: number;
+  /** How long the claim holds the ids from now, ms. */
+  leaseMs: number;
+  /** How long from now the new sign-out moment must be remembered at least (a mint in flight may still end), ms. */
+  rememberMs: number;
 }
 
 /** The sweep's claim, for {@link SessionStore.claimPending}. */
 export interface PendingClaim {
   viewerId: string;
-  leaseUntil: number;
+  /** How long the claim holds the ids from now, ms. */
+  leaseMs: number;
 }
 
 /** Ids claimed for revocation. */
@@ -139,7 +147,7 @@ export interface Settlement {
   failed: readonly string[];
 }
 
-/** A viewer who may have ids being revoked, and the token of that hint. */
+/** A viewer who may have pending ids, and the token of that hint. */
 export interface PendingHint {
   viewerId: string;
   token: string;

@@ -9,7 +9,7 @@ const mint = (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: str
 const mintId = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string): Promise<string> => (await json(await mint(endpoint, viewer))).sessionId;
 /** The ids in the viewer's ledger, read by a sign-out of the store itself (it ends the test's use of them). */
 const ledgerOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewerId: string): Promise<string[]> =>
-  (await endpoint.store.signOut({ viewerId, leaseUntil: Date.now() + 60_000, rememberUntil: Date.now() + 60_000 })).ids;
+  (await endpoint.store.signOut({ viewerId, leaseMs: 60_000, rememberMs: 60_000 })).ids;
 
 describe('POST <path>: mint', () => {
   it('mints for the signed-in viewer, records the id in their ledger, and answers { sessionId } uncached', async () => {

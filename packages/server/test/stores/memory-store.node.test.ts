@@ -30,16 +30,16 @@ describe('memory store', () => {
     const store = createMemoryStore({ now: clock.now });
     for (let index = 0; index < 100; index += 1) {
       const viewerId = `viewer-${index}`;
-      await store.add({ viewerId, sessionId: `ses_${index}`, expiresAt: clock.now() + 1000, signOutsSeen: 0, leaseUntil: clock.now() + 1000 });
+      await store.add({ viewerId, sessionId: `ses_${index}`, lifetimeMs: 1000, signOutsSeen: 0, leaseMs: 1000 });
       await store.countMint({ viewerId, now: clock.now(), windowMs: 1000 });
-      await store.signOut({ viewerId, leaseUntil: clock.now() + 1000, rememberUntil: clock.now() + 1000 });
+      await store.signOut({ viewerId, leaseMs: 1000, rememberMs: 1000 });
     }
     expect(store.viewerCount()).toBe(100);
     expect(store.entryCount()).toBe(300);
     clock.advance(MEMORY_SWEEP_INTERVAL_MS);
-    await store.add({ viewerId: 'late', sessionId: 'ses_late', expiresAt: clock.now() + 1000, signOutsSeen: 0, leaseUntil: clock.now() + 1000 });
+    await store.add({ viewerId: 'late', sessionId: 'ses_late', lifetimeMs: 1000, signOutsSeen: 0, leaseMs: 1000 });
     expect(store.viewerCount()).toBe(1);
-    await store.signOut({ viewerId: 'late', leaseUntil: clock.now() + 1000, rememberUntil: clock.now() + 1 });
+    await store.signOut({ viewerId: 'late', leaseMs: 1000, rememberMs: 1 });
     await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [] });
     clock.advance(1);
     await store.settle({ viewerId: 'late', revoked: [], failed: [] });

@@ -11,7 +11,13 @@ import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, type SessionEndpoint } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
-import { ADD_SCRIPT, CLAIM_PENDING_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT, DROP_HINT_SCRIPT, SETTLE_SCRIPT, SIGN_OUT_SCRIPT } from '../../src/stores/redis-scripts.js';
+import { ADD } from '../../src/stores/redis-scripts/add.js';
+import { CLAIM_PENDING } from '../../src/stores/redis-scripts/claim-pending.js';
+import { CLAIM } from '../../src/stores/redis-scripts/claim.js';
+import { COUNT_MINT } from '../../src/stores/redis-scripts/count-mint.js';
+import { DROP_HINT } from '../../src/stores/redis-scripts/drop-hint.js';
+import { SETTLE } from '../../src/stores/redis-scripts/settle.js';
+import { SIGN_OUT } from '../../src/stores/redis-scripts/sign-out.js';
 import { REDIS_INSTALL_COMMAND, requireRedisBinary } from '../../../../bench/redis-daemon.mjs';
 import { clusterNodes, redisCli, startRedisCluster } from '../../../../bench/redis-cluster.mjs';
 import { viewerKeys } from '../../src/stores/redis-keys.js';
@@ -23,7 +29,7 @@ const makeCluster = (rootNodes: { url: string }[]) => createCluster({ rootNodes 
 type Cluster = ReturnType<typeof makeCluster>;
 type LocalCluster = Awaited<ReturnType<typeof startRedisCluster>>;
 
-const SCRIPTS = [ADD_SCRIPT, CLAIM_PENDING_SCRIPT, CLAIM_SCRIPT, COUNT_MINT_SCRIPT, DROP_HINT_SCRIPT, SETTLE_SCRIPT, SIGN_OUT_SCRIPT];
+const SCRIPTS = [ADD, CLAIM_PENDING, CLAIM, COUNT_MINT, DROP_HINT, SETTLE, SIGN_OUT];
 let local: LocalCluster | undefined;
 const clients: Cluster[] = [];
 

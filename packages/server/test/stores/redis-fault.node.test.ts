@@ -136,7 +136,7 @@ async function storeThroughKill(): Promise<void> {
     outcomes.minted.push(id);
     const started = Date.now();
     try {
-      await store.add({ viewerId, sessionId: id, expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
+      await store.add({ viewerId, sessionId: id, lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
       outcomes.handedOut.push(id);
     } catch {
       outcomes.refused += 1;
@@ -144,7 +144,7 @@ async function storeThroughKill(): Promise<void> {
       outcomes.slowestRefusalMs = Math.max(outcomes.slowestRefusalMs, Date.now() - started);
     }
   });
-  const signOut = (index: number) => store.signOut({ viewerId: `viewer-${index}`, leaseUntil: Date.now() + HOUR, rememberUntil: Date.now() + HOUR });
+  const signOut = (index: number) => store.signOut({ viewerId: `viewer-${index}`, leaseMs: HOUR, rememberMs: HOUR });
   const revokedOnLogout = (await Promise.all(Array.from({ length: VIEWERS }, async (_, index) => (await signOut(index)).ids))).flat();
   await client.close();
   console.info(summary('store', outcomes, revokedOnLogout));

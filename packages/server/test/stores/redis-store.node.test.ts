@@ -1,5 +1,5 @@
 // The Redis store on a real redis-server started for this file (and stopped by its pid after it):
-// the store conformance suite (on a manual clock, on the wall clock, on RESP2 clients, and on a
+// the store conformance suite (on Redis' clock, on RESP2 clients, and on a
 // one-node cluster, which refuses any script whose keys span two hash slots), then what is Redis'
 // own: the key layout (one hash tag per viewer) and its expiry, prefix isolation, a flushed script
 // cache, and refusing at once or within timeoutMs when Redis cannot answer; its options (a cluster
@@ -10,7 +10,7 @@ import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, EndpointError, type SessionEndpoint } from '../../src/index.js';
 import { createRedisStore, type RedisStoreOptions } from '../../src/redis.js';
-import { HOUR, manualClock } from '../support/clock.js';
+import { HOUR } from '../support/clock.js';
 import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
 import { makeClient, REDIS_INSTALL_COMMAND, startRedisServer, type RedisClient as Client, type RedisServer } from '../support/redis-server.js';
 import { keysOf, prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
@@ -72,28 +72,13 @@ function resp2Client(index: number) {
 /** A prefix no other test uses, so each store starts empty on the shared server. */
 const freshPrefix = prefixMaker('test');
 
-describeStoreConformance('Redis store', async () => {
-  const clock = manualClock();
-  const prefix = freshPrefix();
-  return {
-    store: createRedisStore({ client: client(0), prefix, now: clock.now }),
-    secondInstance: createRedisStore({ client: client(1), prefix, now: clock.now }),
-    now: clock.now,
-    elapse: async (ms) => {
-      clock.advance(ms);
-    },
-    stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
-    stop: async () => undefined, // the server, and every key on it, goes in afterAll
-  };
-});
-
-describeStoreConformance('Redis store on the wall clock', async () => {
+describeStoreConformance('Redis store (on Redis\' clock, TIME)', async () => {
   const prefix = freshPrefix();
   return {
     store: createRedisStore({ client: client(0), prefix }),
     secondInstance: createRedisStore({ client: client(1), prefix }),
     stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
-    stop: async () => undefined,
+    stop: async () => undefined, // the server, and every key on it, goes in afterAll
   };
 });
 
@@ -145,6 +130,7 @@ describe('Redis store options', () => {
     ['replicas as a string', () => ({ client: client(), replicas: '1' }), 'replicas must be a whole number of replicas, 0 or more (got 1)'],
     ['replicaTimeoutMs over half of timeoutMs', () => ({ client: client(), replicas: 1, replicaTimeoutMs: 600 }), 'replicaTimeoutMs (600) must be at most half of its timeoutMs (1000)'],
     ['timeoutMs of 0', () => ({ client: client(), timeoutMs: 0 }), "timeoutMs must be a positive integer of ms (got 0)"],
+    ['a clock (now), which Redis keeps itself', () => ({ client: client(), now: Date.now }), "now is no longer an option of the Redis store: it reads Redis' own clock (TIME)"],
     ['replicas on a cluster client older than redis 6.1', () => ({ cluster: Object.assign(cluster(), { getNodeClientForKey: undefined }), replicas: 1 }), 'replicas on a Redis Cluster needs the redis package 6.1 or later'],
   ];
   it.each(cases)('refuses %s (invalid-options), saying what to write', (_name, options, message) => {
@@ -173,28 +159,38 @@ describe('Redis store options', () => {
 });
 
 describe('Redis store keys', () => {
-  const entry = (viewerId: string, sessionId: string, expiresAt: number) => ({ viewerId, sessionId, expiresAt, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
+  const entry = (viewerId: string, sessionId: string, lifetimeMs: number) => ({ viewerId, sessionId, lifetimeMs, signOutsSeen: 0, leaseMs: HOUR });
 
-  it('keeps a ledger as two sorted sets under one hash tag: ids scored by expiry, ids being revoked by their lease', async () => {
+  it("keeps a ledger as two sorted sets under one hash tag: ids scored by expiry, pending ids by their lease, both on Redis' clock", async () => {
     const store = createRedisStore({ client: client() });
-    const expiresAt = Date.now() + HOUR;
-    await store.add(entry('viewer-keys', 'ses_1', expiresAt));
-    expect(await client().zRangeWithScores('svc-embed:{viewer-keys}:ids', 0, -1)).toEqual([{ value: 'ses_1', score: expiresAt }]);
-    const leaseUntil = Date.now() + 60_000;
-    await store.signOut({ viewerId: 'viewer-keys', leaseUntil, rememberUntil: Date.now() + HOUR });
-    expect(await client().zRangeWithScores('svc-embed:{viewer-keys}:revoking', 0, -1)).toEqual([{ value: 'ses_1', score: leaseUntil }]);
+    const redisNow = async () => {
+      const [seconds = '0', micros = '0'] = (await client().sendCommand(['TIME'])) as string[];
+      return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    };
+    const before = await redisNow();
+    await store.add(entry('viewer-keys', 'ses_1', HOUR));
+    const [recorded] = await client().zRangeWithScores('svc-embed:{viewer-keys}:ids', 0, -1);
+    expect(recorded?.value).toBe('ses_1');
+    expect(recorded?.score).toBeGreaterThanOrEqual(before + HOUR);
+    expect(recorded?.score).toBeLessThanOrEqual((await redisNow()) + HOUR);
+    const leasedFrom = await redisNow();
+    await store.signOut({ viewerId: 'viewer-keys', leaseMs: 60_000, rememberMs: HOUR });
+    const [leased] = await client().zRangeWithScores('svc-embed:{viewer-keys}:pending', 0, -1);
+    expect(leased?.value).toBe('ses_1');
+    expect(leased?.score).toBeGreaterThanOrEqual(leasedFrom + 60_000);
+    expect(leased?.score).toBeLessThanOrEqual((await redisNow()) + 60_000);
     expect(await client().get('svc-embed:{viewer-keys}:signouts')).toBe('1');
     await store.settle({ viewerId: 'viewer-keys', revoked: ['ses_1'], failed: [] });
-    expect(await client().exists(['svc-embed:{viewer-keys}:ids', 'svc-embed:{viewer-keys}:revoking'])).toBe(0);
+    expect(await client().exists(['svc-embed:{viewer-keys}:ids', 'svc-embed:{viewer-keys}:pending'])).toBe(0);
   });
 
   it('puts every key of one viewer under one non-empty hash tag, whatever braces and percent signs the id holds', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
     for (const viewerId of ['}ada{', '{}', 'a}b', '%7D', '{ada}']) {
-      await store.add(entry(viewerId, 'ses_1', Date.now() + HOUR));
+      await store.add(entry(viewerId, 'ses_1', HOUR));
       await store.countMint({ viewerId, now: Date.now(), windowMs: 60_000 });
-      await store.signOut({ viewerId, leaseUntil: Date.now() + HOUR, rememberUntil: Date.now() + HOUR });
+      await store.signOut({ viewerId, leaseMs: HOUR, rememberMs: HOUR });
       const keys = (await client().keys(`${prefix}*`)).filter((key) => key !== `${prefix}pending`);
       const tags = new Set(keys.map(hashTag));
       expect(tags.size, `${JSON.stringify(viewerId)}: ${keys.join(' ')}`).toBe(1);
@@ -204,16 +200,15 @@ describe('Redis store keys', () => {
   });
 
   it("expires a ledger's keys with their latest id, also after that id is settled", async () => {
-    const clock = manualClock();
     const prefix = freshPrefix();
-    const store = createRedisStore({ client: client(), prefix, now: clock.now });
-    const [ids, revoking] = keysOf(prefix, 'ada');
-    await store.add({ ...entry('ada', 'ses_short', clock.now() + HOUR), signOutsSeen: 0 });
-    await store.add({ ...entry('ada', 'ses_long', clock.now() + 2 * HOUR), signOutsSeen: 0 });
-    await store.claim({ viewerId: 'ada', sessionId: 'ses_short', leaseUntil: clock.now() + 60_000 });
+    const store = createRedisStore({ client: client(), prefix });
+    const [ids, pending] = keysOf(prefix, 'ada');
+    await store.add(entry('ada', 'ses_short', HOUR));
+    await store.add(entry('ada', 'ses_long', 2 * HOUR));
+    await store.claim({ viewerId: 'ada', sessionId: 'ses_short', leaseMs: 60_000 });
     expect(await client().pTTL(ids ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
-    expect(await client().pTTL(revoking ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
-    await store.claim({ viewerId: 'ada', sessionId: 'ses_long', leaseUntil: clock.now() + 60_000 });
+    expect(await client().pTTL(pending ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
+    await store.claim({ viewerId: 'ada', sessionId: 'ses_long', leaseMs: 60_000 });
     await store.settle({ viewerId: 'ada', revoked: ['ses_long'], failed: [] });
     const ttl = await client().pTTL(ids ?? '');
     expect(ttl).toBeLessThanOrEqual(HOUR);
@@ -223,7 +218,7 @@ describe('Redis store keys', () => {
   it('lets Redis delete a ledger by itself once its last id has expired', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
-    await store.add(entry('ada', 'ses_brief', Date.now() + 100));
+    await store.add(entry('ada', 'ses_brief', 100));
     expect(await client().exists(`${prefix}{ada}:ids`)).toBe(1);
     await expect.poll(() => client().exists(`${prefix}{ada}:ids`), { timeout: 3_000, interval: 50 }).toBe(0);
   });
@@ -241,9 +236,9 @@ describe('Redis store keys', () => {
   it('writes no key outside its prefix, and the hints in one key of their own', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
-    await store.add(entry('ada', 'ses_1', Date.now() + HOUR));
+    await store.add(entry('ada', 'ses_1', HOUR));
     await store.countMint({ viewerId: 'ada', now: Date.now(), windowMs: 60_000 });
-    await store.claim({ viewerId: 'ada', sessionId: 'ses_unknown', leaseUntil: Date.now() + 60_000 });
+    await store.claim({ viewerId: 'ada', sessionId: 'ses_unknown', leaseMs: 60_000 });
     await store.hint('ada');
     expect((await client().keys(`${prefix}*`)).sort()).toEqual([`${prefix}pending`, `${prefix}{ada}:ids`, `${prefix}{ada}:mints`]);
     const outside = (await client().keys('*')).filter((key) => !key.startsWith('test-') && !key.startsWith('svc-embed:'));
@@ -266,11 +261,11 @@ describe('Redis store prefixes', () => {
   it('keeps two prefixes on one Redis apart: ledgers and mint counts', async () => {
     const first = createRedisStore({ client: client(0), prefix: freshPrefix() });
     const second = createRedisStore({ client: client(1), prefix: freshPrefix() });
-    const entry = (sessionId: string) => ({ viewerId: 'ada', sessionId, expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
-    const signOut = { viewerId: 'ada', leaseUntil: Date.now() + HOUR, rememberUntil: Date.now() + HOUR };
+    const entry = (sessionId: string) => ({ viewerId: 'ada', sessionId, lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
+    const signOut = { viewerId: 'ada', leaseMs: HOUR, rememberMs: HOUR };
     await first.add(entry('ses_first'));
     await second.add(entry('ses_second'));
-    expect(await second.claim({ viewerId: 'ada', sessionId: 'ses_first', leaseUntil: Date.now() + HOUR })).toBe('absent');
+    expect(await second.claim({ viewerId: 'ada', sessionId: 'ses_first', leaseMs: HOUR })).toBe('absent');
     expect((await first.signOut(signOut)).ids).toEqual(['ses_first']);
     expect((await second.signOut(signOut)).ids).toEqual(['ses_second']);
     const t = Date.now();
@@ -284,16 +279,16 @@ describe('Redis store prefixes', () => {
 describe('Redis store scripts', () => {
   it('loads its scripts again when Redis has forgotten them (SCRIPT FLUSH, a restart)', async () => {
     const store = createRedisStore({ client: client(), prefix: freshPrefix() });
-    await store.add({ viewerId: 'ada', sessionId: 'ses_1', expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
+    await store.add({ viewerId: 'ada', sessionId: 'ses_1', lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
     await client().scriptFlush();
-    expect(await store.claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: Date.now() + HOUR })).toBe('claimed');
+    expect(await store.claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: HOUR })).toBe('claimed');
   });
 
   it("rejects with store-unavailable and Redis' error when its key holds another type (a prefix shared with someone else's data)", async () => {
     const prefix = freshPrefix();
     await client().set(`${prefix}{ada}:ids`, 'not a sorted set');
     const store = createRedisStore({ client: client(), prefix });
-    await expect(store.add({ viewerId: 'ada', sessionId: 'ses_1', expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR })).rejects.toMatchObject({
+    await expect(store.add({ viewerId: 'ada', sessionId: 'ses_1', lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR })).rejects.toMatchObject({
       code: 'store-unavailable',
       message: expect.stringContaining('WRONGTYPE'),
     });
@@ -315,12 +310,12 @@ describe('Redis store when Redis cannot answer', () => {
     const running = requireServer();
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix, timeoutMs: 200 });
-    const entry = (sessionId: string) => ({ viewerId: 'ada', sessionId, expiresAt: Date.now() + HOUR, signOutsSeen: 0, leaseUntil: Date.now() + HOUR });
+    const entry = (sessionId: string) => ({ viewerId: 'ada', sessionId, lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
     await store.add(entry('ses_before'));
     process.kill(running.pid, 'SIGSTOP');
     try {
       const started = Date.now();
-      await expect(store.signOut({ viewerId: 'ada', leaseUntil: Date.now() + HOUR, rememberUntil: Date.now() + HOUR })).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringContaining('within 200 ms') });
+      await expect(store.signOut({ viewerId: 'ada', leaseMs: HOUR, rememberMs: HOUR })).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringContaining('within 200 ms') });
       expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
       process.kill(running.pid, 'SIGCONT');

@@ -4,7 +4,8 @@
 // retry takes an earlier claim over; a failed revocation is due at once for the sweep; a sign-out
 // moves the viewer's sign-out moment on so a mint in flight is refused; the mint counters keep a
 // constant amount of state; the hints index; and all of it under concurrency and across two
-// instances sharing one store.
+// instances sharing one store. The suite passes durations only (lifetimes, leases): expiry and
+// leases run on the store's own clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '../../src/index.js';
 import { HOUR } from '../support/clock.js';
@@ -19,7 +20,7 @@ export interface StoreUnderTest {
    * the same server and prefix). Default: `store` itself.
    */
   secondInstance?: SessionStore;
-  /** The store's clock, epoch ms: expiry and leases are judged against it. Default `Date.now`. */
+  /** The clock the suite gives `countMint` (the mint window is the one time the endpoint passes). Default `Date.now`. */
   now?: () => number;
   /** Lets `ms` pass on the store's clock (a manual clock advances; a real one is waited for). Default: a real wait. */
   elapse?: (ms: number) => Promise<void>;
@@ -37,7 +38,6 @@ interface Suite {
   second: () => SessionStore;
   now: () => number;
   elapse: (ms: number) => Promise<void>;
-  later: (ms?: number) => number;
   stateSize: (viewerId: string) => Promise<number>;
 }
 
@@ -60,7 +60,6 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       second: () => current().secondInstance ?? current().store,
       now,
       elapse: (ms) => (current().elapse ?? realWait)(ms),
-      later: (ms = HOUR) => now() + ms,
       stateSize: (viewerId) => current().stateSize(viewerId),
     };
     beforeEach(async () => {
@@ -82,34 +81,34 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
 }
 
 /** Records ids for `viewerId` as live (the sign-out moment seen: none). */
-async function addLive(suite: Suite, viewerId: string, ids: readonly string[], expiresAt = suite.later()): Promise<void> {
+async function addLive(suite: Suite, viewerId: string, ids: readonly string[], lifetimeMs = HOUR): Promise<void> {
   for (const sessionId of ids) {
-    expect(await suite.store().add({ viewerId, sessionId, expiresAt, signOutsSeen: 0, leaseUntil: suite.later(60_000) })).toBe('recorded');
+    expect(await suite.store().add({ viewerId, sessionId, lifetimeMs, signOutsSeen: 0, leaseMs: 60_000 })).toBe('recorded');
   }
 }
 
 /** Signs `viewerId` out with a lease of a minute; resolves with the ids claimed. */
 const signOut = (suite: Suite, viewerId: string, store = suite.store()) =>
-  store.signOut({ viewerId, leaseUntil: suite.later(60_000), rememberUntil: suite.later() });
+  store.signOut({ viewerId, leaseMs: 60_000, rememberMs: HOUR });
 
 function describeLedger(suite: Suite): void {
   describe('the ledger', () => {
     it('claims a recorded id (claimed), then again (reclaimed), and answers absent once it is settled as revoked', async () => {
       await addLive(suite, 'ada', ['ses_1']);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('reclaimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('claimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('reclaimed');
       expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: [] })).toEqual([]);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('absent');
     });
 
     it('answers absent for an id never recorded, and a sign-out of an empty ledger claims nothing', async () => {
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_never', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_never', leaseMs: 60_000 })).toBe('absent');
       expect(await signOut(suite, 'nobody')).toEqual({ ids: [], reclaimed: [] });
     });
 
     it("never lets one viewer claim another viewer's id, which stays the owner's", async () => {
       await addLive(suite, 'ada', ['ses_ada']);
-      expect(await suite.store().claim({ viewerId: 'bob', sessionId: 'ses_ada', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await suite.store().claim({ viewerId: 'bob', sessionId: 'ses_ada', leaseMs: 60_000 })).toBe('absent');
       expect(await signOut(suite, 'bob')).toEqual({ ids: [], reclaimed: [] });
       expect(await suite.store().settle({ viewerId: 'bob', revoked: ['ses_ada'], failed: [] })).toEqual([]);
       expect((await signOut(suite, 'ada')).ids).toEqual(['ses_ada']);
@@ -142,72 +141,71 @@ function describeDurableClaims(suite: Suite): void {
       expect((await signOut(suite, 'bob')).ids).toEqual(['ses_bob']);
     });
 
-    it('settles: revoked ids leave, failed ones stay and are due at once for the sweep; the answer lists what is being revoked', async () => {
+    it('settles: revoked ids leave, failed ones stay and are due at once for the sweep; the answer lists what is pending', async () => {
       await addLive(suite, 'ada', ['ses_1', 'ses_2', 'ses_3']);
       await signOut(suite, 'ada');
-      expect(await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
       expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'] })).toEqual(expect.arrayContaining(['ses_2', 'ses_3']));
-      const due = await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) });
+      const due = await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 });
       expect(due).toEqual({ ids: ['ses_2'], reclaimed: ['ses_2'] });
-      expect(await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
     });
 
     it('hands an id whose lease lapsed to the sweep, and never a live one', async () => {
       await addLive(suite, 'ada', ['ses_live', 'ses_claimed']);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_claimed', leaseUntil: suite.now() + 150 })).toBe('claimed');
-      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_claimed', leaseMs: 150 })).toBe('claimed');
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual([]);
       await suite.elapse(400);
-      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual(['ses_claimed']);
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual(['ses_claimed']);
       expect(sorted(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] }))).toEqual(['ses_claimed']);
     });
 
-    it('releases only ids being revoked: a failed settlement of a live id leaves it live', async () => {
+    it('releases only pending ids: a failed settlement of a live id leaves it live', async () => {
       await addLive(suite, 'ada', ['ses_live']);
       expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_live'] })).toEqual([]);
-      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual([]);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_live', leaseUntil: suite.later(60_000) })).toBe('claimed');
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_live', leaseMs: 60_000 })).toBe('claimed');
     });
   });
 }
 
 function describeExpiry(suite: Suite): void {
   describe('expiry', () => {
-    it('never records or gives out an id whose expiresAt has passed', async () => {
-      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_old', expiresAt: suite.now() - 1, signOutsSeen: 0, leaseUntil: suite.later(60_000) })).toBe('recorded');
+    it('never records or gives out an id whose lifetime is over already (0 ms)', async () => {
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_old', lifetimeMs: 0, signOutsSeen: 0, leaseMs: 60_000 })).toBe('recorded');
       await addLive(suite, 'ada', ['ses_live']);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_old', leaseUntil: suite.later(60_000) })).toBe('absent');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_old', leaseMs: 60_000 })).toBe('absent');
       expect((await signOut(suite, 'ada')).ids).toEqual(['ses_live']);
     });
 
-    it('lets ids leave the ledger by themselves once their time is up, live or being revoked, and keeps the others', async () => {
-      await addLive(suite, 'ada', ['ses_short'], suite.later(150));
+    it('lets ids leave the ledger by themselves once their time is up, live or pending, and keeps the others', async () => {
+      await addLive(suite, 'ada', ['ses_short'], 150);
       await addLive(suite, 'ada', ['ses_long']);
-      await addLive(suite, 'bob', ['ses_short_bob'], suite.later(150));
+      await addLive(suite, 'bob', ['ses_short_bob'], 150);
       await signOut(suite, 'bob');
       await suite.elapse(400);
-      expect(await suite.store().claimPending({ viewerId: 'bob', leaseUntil: suite.later(60_000) })).toEqual({ ids: [], reclaimed: [] });
+      expect(await suite.store().claimPending({ viewerId: 'bob', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
       expect(await suite.store().settle({ viewerId: 'bob', revoked: [], failed: [] })).toEqual([]);
       expect((await signOut(suite, 'ada')).ids).toEqual(['ses_long']);
     });
 
-    it('keeps an id live until its expiresAt', async () => {
-      await addLive(suite, 'ada', ['ses_1'], suite.later(60_000));
+    it('keeps an id live until its lifetime is over', async () => {
+      await addLive(suite, 'ada', ['ses_1'], 60_000);
       await suite.elapse(100);
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('claimed');
     });
   });
 }
 
 function describeSignOutMoment(suite: Suite): void {
   describe('the sign-out moment', () => {
-    it('refuses an id minted across a sign-out: recorded as being revoked, claimed by the next sign-out or the sweep', async () => {
+    it('refuses an id minted across a sign-out: recorded as pending, claimed by the next sign-out or the sweep', async () => {
       const seen = (await suite.store().countMint({ viewerId: 'ada', now: suite.now(), windowMs: 60_000 })).signOuts;
       await signOut(suite, 'ada');
-      const leaseUntil = suite.now() + 150;
-      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_late', expiresAt: suite.later(), signOutsSeen: seen, leaseUntil })).toBe('signed-out');
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_late', lifetimeMs: HOUR, signOutsSeen: seen, leaseMs: 150 })).toBe('signed-out');
       expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] })).toEqual(['ses_late']);
       await suite.elapse(400);
-      expect((await suite.store().claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })).ids).toEqual(['ses_late']);
+      expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual(['ses_late']);
     });
 
     it('moves on with every sign-out, on either instance, and lets a mint that started after it record its id', async () => {
@@ -216,7 +214,7 @@ function describeSignOutMoment(suite: Suite): void {
       await signOut(suite, 'ada', suite.second());
       const after = await count();
       expect(after).not.toBe(before);
-      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_new', expiresAt: suite.later(), signOutsSeen: after, leaseUntil: suite.later(60_000) })).toBe('recorded');
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_new', lifetimeMs: HOUR, signOutsSeen: after, leaseMs: 60_000 })).toBe('recorded');
       expect((await suite.store().countMint({ viewerId: 'bob', now: suite.now(), windowMs: 60_000 })).signOuts).toBe(0);
     });
   });
@@ -301,7 +299,7 @@ function describeConcurrency(suite: Suite): void {
     it('gives claimed to exactly one of 50 parallel claims of one id, reclaimed to the others', async () => {
       await addLive(suite, 'ada', ['ses_1']);
       const answers = await Promise.all(Array.from({ length: 50 }, (_, index) =>
-        (index % 2 ? suite.second() : suite.store()).claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })));
+        (index % 2 ? suite.second() : suite.store()).claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })));
       expect(answers.filter((answer) => answer === 'claimed')).toHaveLength(1);
       expect(answers.filter((answer) => answer === 'reclaimed')).toHaveLength(49);
     });
@@ -312,14 +310,14 @@ function describeConcurrency(suite: Suite): void {
       await signOut(suite, 'ada');
       await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ids });
       const sweeps = await Promise.all(Array.from({ length: 6 }, (_, index) =>
-        (index % 2 ? suite.second() : suite.store()).claimPending({ viewerId: 'ada', leaseUntil: suite.later(60_000) })));
+        (index % 2 ? suite.second() : suite.store()).claimPending({ viewerId: 'ada', leaseMs: 60_000 })));
       expect(sorted(sweeps.flatMap(({ ids: taken }) => taken))).toEqual(sorted(ids));
     });
 
     it('loses no id when sign-outs race adds: every id recorded before a sign-out is claimed by one, every later one is refused', async () => {
       const ids = Array.from({ length: 50 }, (_, index) => `ses_${index}`);
       const adds = ids.map((sessionId, index) =>
-        (index % 2 ? suite.second() : suite.store()).add({ viewerId: 'ada', sessionId, expiresAt: suite.later(), signOutsSeen: 0, leaseUntil: suite.later(60_000) }));
+        (index % 2 ? suite.second() : suite.store()).add({ viewerId: 'ada', sessionId, lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: 60_000 }));
       const signOuts = Array.from({ length: 5 }, (_, index) => signOut(suite, 'ada', index % 2 ? suite.second() : suite.store()));
       const [added, claims] = await Promise.all([Promise.all(adds), Promise.all(signOuts)]);
       const claimed = new Set(claims.flatMap(({ ids: taken }) => taken));
@@ -331,8 +329,8 @@ function describeConcurrency(suite: Suite): void {
 
     it('shares ledgers, counters and sign-out moments between two instances', async () => {
       await addLive(suite, 'ada', ['ses_1']);
-      expect(await suite.second().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('claimed');
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseUntil: suite.later(60_000) })).toBe('reclaimed');
+      expect(await suite.second().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('claimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('reclaimed');
       const t = suite.now();
       await suite.store().countMint({ viewerId: 'bob', now: t, windowMs: 60_000 });
       expect((await suite.second().countMint({ viewerId: 'bob', now: t + 1, windowMs: 60_000 })).current).toBe(2);

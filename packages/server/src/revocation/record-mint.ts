@@ -1,12 +1,12 @@
 /**
  * The record step of a mint: a fresh id goes into the viewer's ledger before it may be handed out.
  * The store refuses it when the viewer signed out while it was being minted (their sign-out moment
- * moved on): it is then recorded as being revoked, and revoked at once. An id the store could not
+ * moved on): it is then recorded as pending, and revoked at once. An id the store could not
  * record is revoked at once too; if that fails, this instance keeps it for its sweep.
  */
-import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import type { LedgerDeps } from './ledger-deps.js';
 import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
+import { storeOr } from './store-call.js';
 
 /** A fresh id and the sign-out moment read before it was minted. */
 interface MintedId {
@@ -24,25 +24,17 @@ export type MintRecord = { kind: 'recorded' } | { kind: 'signed-out'; revoked: b
 
 /** Records the id, or revokes it when it must not be handed out. */
 export async function recordMint(deps: LedgerDeps, minted: MintedId): Promise<MintRecord> {
-  const now = deps.now();
-  const entry = { ...minted, expiresAt: now + deps.limits.sessionLifetimeMs, leaseUntil: now + deps.limits.revocationLeaseMs };
-  let added: 'recorded' | 'signed-out';
-  try {
-    added = await deps.store.add(entry);
-  } catch (error) {
-    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId, sessionId: minted.sessionId });
-    return { kind: 'unrecorded', revoked: await revokeUnrecorded(deps, minted) };
-  }
+  const entry = { ...minted, lifetimeMs: deps.limits.sessionLifetimeMs, leaseMs: deps.limits.revocationLeaseMs };
+  const about = { viewerId: minted.viewerId, sessionId: minted.sessionId };
+  const added = await storeOr(deps, about, () => deps.store.add(entry), 'unrecorded' as const);
+  if (added === 'unrecorded') return { kind: 'unrecorded', revoked: await revokeUnrecorded(deps, minted) };
   if (added === 'recorded') return { kind: 'recorded' };
   return { kind: 'signed-out', revoked: await revokeRefused(deps, minted) };
 }
 
-/** A mint refused by a sign-out: recorded as being revoked; hinted, revoked and settled like any claim. */
+/** A mint refused by a sign-out: recorded as pending; hinted, revoked and settled like any claim. */
 async function revokeRefused(deps: LedgerDeps, minted: MintedId): Promise<boolean> {
-  const hint = await deps.store.hint(minted.viewerId).catch((error: unknown) => {
-    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: minted.viewerId });
-    return null;
-  });
+  const hint = await storeOr(deps, { viewerId: minted.viewerId }, () => deps.store.hint(minted.viewerId), null);
   const outcome = await revokeClaimed(deps, { viewerId: minted.viewerId, claimed: { ids: [minted.sessionId], reclaimed: [] }, hint, by: 'refused-mint' });
   return outcome.revoked.length > 0;
 }

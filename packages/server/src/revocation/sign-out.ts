@@ -1,7 +1,7 @@
 /**
  * A viewer's sign-out (`POST <path>/logout`, `logoutViewer`): 1. the hint, so the sweep can find
  * the viewer should this call stop halfway; 2. the store moves the viewer's sign-out moment on (a
- * mint in flight will be refused) and claims every id of the ledger, live or already being revoked
+ * mint in flight will be refused) and claims every id of the ledger, live or already pending
  * (a retry takes over an earlier sign-out whose answer was lost); 3. the ids are revoked and settled.
  */
 import type { LedgerDeps } from './ledger-deps.js';
@@ -18,8 +18,7 @@ import { storeCall } from './store-call.js';
 export async function signOutViewer(deps: LedgerDeps, viewerId: string): Promise<LogoutAnswer> {
   const context = { viewerId, message: 'the session store could not be reached: nothing was revoked yet; sign out again once it is back' };
   const hint = await storeCall(deps, context, () => deps.store.hint(viewerId));
-  const now = deps.now();
   const claimed = await storeCall(deps, context, () =>
-    deps.store.signOut({ viewerId, leaseUntil: now + deps.limits.revocationLeaseMs, rememberUntil: now + deps.limits.sessionLifetimeMs }));
+    deps.store.signOut({ viewerId, leaseMs: deps.limits.revocationLeaseMs, rememberMs: deps.limits.sessionLifetimeMs }));
   return signOutAnswer(await revokeClaimed(deps, { viewerId, claimed, hint, by: 'sign-out' }));
 }

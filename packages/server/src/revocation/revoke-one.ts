@@ -1,6 +1,6 @@
 /**
  * `DELETE <path>/<id>`: one id of the viewer's own, revoked. The hint first, then the claim (live
- * or already being revoked: a retry takes over an earlier claim whose answer was lost), then the
+ * or already pending: a retry takes over an earlier claim whose answer was lost), then the
  * revocation and its settlement.
  */
 import type { LedgerDeps } from './ledger-deps.js';
@@ -22,7 +22,7 @@ export async function revokeOne(deps: LedgerDeps, target: { viewerId: string; se
   const { viewerId, sessionId } = target;
   const context = { viewerId, message: 'the session store could not be reached: nothing was revoked yet; try again once it is back' };
   const hint = await storeCall(deps, context, () => deps.store.hint(viewerId));
-  const claim = await storeCall(deps, context, () => deps.store.claim({ viewerId, sessionId, leaseUntil: deps.now() + deps.limits.revocationLeaseMs }));
+  const claim = await storeCall(deps, context, () => deps.store.claim({ viewerId, sessionId, leaseMs: deps.limits.revocationLeaseMs }));
   if (claim === 'absent') {
     await revokeClaimed(deps, { viewerId, claimed: { ids: [], reclaimed: [] }, hint, by: 'revoke' });
     return { kind: 'absent' };

@@ -1,7 +1,7 @@
 /**
  * What one instance could not hand to the store, kept in its memory for its own sweep: ids minted
  * that could be neither recorded nor revoked (never handed out), and viewers whose hint could not
- * be written while they have ids being revoked. Bounded: past {@link BACKLOG_LIMIT} entries of a
+ * be written while they have pending ids. Bounded: past {@link BACKLOG_LIMIT} entries of a
  * kind, a new one is refused (and the caller reports it).
  */
 

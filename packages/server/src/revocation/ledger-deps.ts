@@ -5,7 +5,7 @@ import type { Backlog } from './backlog.js';
  * What the ledger's processes (recording, revoking, signing out, sweeping) use: the resolved
  * options they need, and this instance's backlog. One object, passed to every function.
  */
-export type LedgerDeps = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'reportRevocation' | 'now' | 'limits'> & {
+export type LedgerDeps = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'reportRevocation' | 'limits'> & {
   /** What this instance could not hand to the store, kept for its sweep. */
   backlog: Backlog;
 };

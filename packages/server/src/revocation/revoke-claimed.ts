@@ -10,6 +10,7 @@ import type { ClaimedIds } from '../stores/session-store.js';
 import type { Orphan } from './backlog.js';
 import { inParallel } from './in-parallel.js';
 import type { LedgerDeps } from './ledger-deps.js';
+import { storeOr } from './store-call.js';
 
 /** How many revocations one sign-out (or one viewer in the sweep) runs at once. */
 export const LOGOUT_CONCURRENCY = 4;
@@ -28,7 +29,7 @@ interface ClaimToRevoke {
 export interface RevocationOutcome {
   revoked: string[];
   failed: string[];
-  /** The ids of the viewer still being revoked after `settle`; `null` when the store could not be told. */
+  /** The viewer's pending ids after `settle`; `null` when the store could not be told. */
   pending: string[] | null;
 }
 
@@ -58,13 +59,8 @@ export async function revokeAtService(deps: LedgerDeps, revocation: Omit<Revocat
 }
 
 /** `store.settle`, or `null` when the store could not be told (reported; the leases lapse and the sweep retries). */
-async function settle(deps: LedgerDeps, settlement: { viewerId: string; revoked: string[]; failed: string[] }): Promise<string[] | null> {
-  try {
-    return await deps.store.settle(settlement);
-  } catch (error) {
-    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settlement.viewerId });
-    return null;
-  }
+function settle(deps: LedgerDeps, settlement: { viewerId: string; revoked: string[]; failed: string[] }): Promise<string[] | null> {
+  return storeOr(deps, { viewerId: settlement.viewerId }, () => deps.store.settle(settlement), null);
 }
 
 /**
@@ -78,9 +74,8 @@ async function afterSettle(deps: LedgerDeps, settled: { viewerId: string; hint: 
     return;
   }
   if (!nothingWaits) return;
-  await deps.store.dropHint({ viewerId: settled.viewerId, token: settled.hint }).catch((error: unknown) => {
-    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId: settled.viewerId });
-  });
+  const hint = { viewerId: settled.viewerId, token: settled.hint };
+  await storeOr(deps, { viewerId: settled.viewerId }, () => deps.store.dropHint(hint), undefined);
 }
 
 /** Keeps an id neither recorded nor revoked in the backlog; a full backlog is reported (the id was never handed out, and lapses unredeemed). */

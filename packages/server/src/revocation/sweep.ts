@@ -1,16 +1,15 @@
 /**
  * The sweep (`endpoint.revokePending()`): the retry path of the durable revocation. 1. This
  * instance's backlog: hints that could not be written are written, ids that were neither recorded
- * nor revoked are revoked. 2. Every hinted viewer: the ids being revoked whose lease has lapsed (a
+ * nor revoked are revoked. 2. Every hinted viewer: the pending ids whose lease has lapsed (a
  * failure, a lost answer, a stopped instance) are claimed anew, revoked and settled; a viewer's hint
  * is dropped once nothing of theirs waits. Safe on every instance at once: a lease keeps two sweeps
  * off one id.
  */
-import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { inParallel } from './in-parallel.js';
 import type { LedgerDeps } from './ledger-deps.js';
 import { keepHint, keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
-import { storeCall } from './store-call.js';
+import { storeCall, storeOr } from './store-call.js';
 import type { ClaimedIds, PendingHint } from '../stores/session-store.js';
 
 /** Hints read per page of the index. */
@@ -59,13 +58,8 @@ async function sweepViewer(deps: LedgerDeps, hint: PendingHint, report: SweepRep
 }
 
 /** The viewer's ids whose lease has lapsed, claimed anew; `null` when the store failed (reported; the hint stays). */
-async function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds | null> {
-  try {
-    return await deps.store.claimPending({ viewerId, leaseUntil: deps.now() + deps.limits.revocationLeaseMs });
-  } catch (error) {
-    deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
-    return null;
-  }
+function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds | null> {
+  return storeOr(deps, { viewerId }, () => deps.store.claimPending({ viewerId, leaseMs: deps.limits.revocationLeaseMs }), null);
 }
 
 /**
@@ -73,11 +67,10 @@ async function claimDue(deps: LedgerDeps, viewerId: string): Promise<ClaimedIds 
  * store waiting for replicas acknowledges them in batches); a failure keeps the viewer for the next sweep.
  */
 async function rewriteHints(deps: LedgerDeps): Promise<void> {
-  await inParallel(deps.backlog.takeHints(), SWEEP_CONCURRENCY, (viewerId) =>
-    deps.store.hint(viewerId).catch((error: unknown) => {
-      deps.report(error, { code: ENDPOINT_CODES.storeUnavailable, viewerId });
-      keepHint(deps, viewerId);
-    }));
+  await inParallel(deps.backlog.takeHints(), SWEEP_CONCURRENCY, async (viewerId) => {
+    const written = await storeOr(deps, { viewerId }, () => deps.store.hint(viewerId), null);
+    if (written === null) keepHint(deps, viewerId);
+  });
 }
 
 /** Revokes the ids this instance could neither record nor revoke; a failure keeps them for the next sweep. */

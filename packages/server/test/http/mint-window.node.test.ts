@@ -1,7 +1,7 @@
-// The mint limit's sliding window over two counters (ledger/mint-window.ts), as a table: whether an
+// The mint limit's sliding window over two counters (http/mint-window.ts), as a table: whether an
 // attempt may mint, and the Retry-After of a refusal, from the counters the store gives.
 import { describe, expect, it } from 'vitest';
-import { estimatedAttempts, mintVerdict } from '../../src/ledger/mint-window.js';
+import { estimatedAttempts, mintVerdict } from '../../src/http/mint-window.js';
 
 const WINDOW = 60_000;
 const limit = (secondsIntoWindow: number) => ({ now: secondsIntoWindow * 1000, windowMs: WINDOW, mintsPerWindow: 3 });

@@ -1,0 +1,33 @@
+/**
+ * The Lua every ledger script starts with. A ledger is two sorted sets of one viewer: `KEYS[1]`
+ * `ids` (every id not yet confirmed revoked, live or pending, scored by its expiry) and `KEYS[2]`
+ * `pending` (the ids claimed for revocation, scored by the end of their lease). Times are the
+ * store's: `storeNow()` reads Redis' `TIME`, and the endpoint passes durations only, so no
+ * instance's clock decides an expiry or a lease.
+ */
+export const LEDGER_LUA = `
+local function storeNow()
+  local time = redis.call('TIME')
+  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+local function dropExpired(now)
+  local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
+  if #gone > 0 then
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+    for _, id in ipairs(gone) do redis.call('ZREM', KEYS[2], id) end
+  end
+end
+local function expireWithLatest(now)
+  local latest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+  if latest[2] then
+    local ttl = math.max(1, math.ceil(tonumber(latest[2]) - now))
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ttl) end
+  end
+end
+local function lease(id, leaseUntil)
+  local before = redis.call('ZSCORE', KEYS[2], id)
+  redis.call('ZADD', KEYS[2], leaseUntil, id)
+  return before
+end
+`;
