@@ -128,10 +128,25 @@ export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
 }
 
 /**
+ * Why a sign-out answered `complete: false` beyond its own lists, in the logout answer's `reason`:
+ * `ledger-incomplete`, the endpoint's store has not held its ledger for as long as an id can stay
+ * live (a new or restarted memory store, a flushed or new Redis): ids minted before `ledgerSince`
+ * may be live and unknown to it.
+ */
+export const LOGOUT_REASONS = {
+  ledgerIncomplete: 'ledger-incomplete',
+} as const;
+
+/** One of the values of {@link LOGOUT_REASONS}. */
+export type LogoutReason = (typeof LOGOUT_REASONS)[keyof typeof LOGOUT_REASONS];
+
+/**
  * The answer of a viewer's sign-out (`POST <path>/logout`, the server's `logoutViewer`), 200: what
  * it revoked, what failed, and what still waits.
  * @example
  * { "revoked": ["ses_1", "ses_2"], "failed": [{ "sessionId": "ses_3", "error": "..." }], "pending": ["ses_3"], "complete": false }
+ * @example
+ * { "revoked": [], "failed": [], "pending": [], "complete": false, "reason": "ledger-incomplete", "ledgerSince": "2026-11-27T13:02:00.000Z" }
  */
 export interface LogoutAnswer {
   /** Ids this sign-out revoked at the service: from every tab, page load and device of the viewer. */
@@ -144,9 +159,17 @@ export interface LogoutAnswer {
    */
   pending: string[];
   /**
-   * True when the store confirmed that nothing of the viewer waits for revocation: every id minted
-   * for them before this sign-out is revoked. False while anything is pending, or when the store
-   * could not be asked after revoking (then `pending` lists what this call knows failed).
+   * True when the store confirmed that nothing of the viewer waits for revocation and its ledger is
+   * whole: every id minted for them before this sign-out is revoked. False while anything is
+   * pending, when the store could not be asked after revoking (then `pending` lists what this call
+   * knows failed), or when the ledger may miss ids (then `reason` says so).
    */
   complete: boolean;
+  /**
+   * Present when the store's ledger may miss ids of the viewer: `ledger-incomplete` (see
+   * {@link LOGOUT_REASONS}); `complete` is then false, whatever the lists say.
+   */
+  reason?: LogoutReason;
+  /** With `reason`: since when the store's ledger is whole, ISO 8601 on the store's clock; ids minted before it may still be live. */
+  ledgerSince?: string;
 }

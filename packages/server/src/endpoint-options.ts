@@ -67,8 +67,13 @@ export interface EndpointLimits {
    * failed, stopped, or lost the store's answer), ms. Longer than your `revoke` takes. Default 60000.
    */
   revocationLeaseMs?: number;
-  /** How long an id stays in the ledger after it was minted (the session's lifetime), ms. Default 24 h. */
+  /**
+   * How long a session lives once its id was redeemed, ms. Default 24 h. An id stays in the ledger
+   * for `redemptionWindowMs + sessionLifetimeMs` from its recording, on the store's clock.
+   */
   sessionLifetimeMs?: number;
+  /** How long after its mint an id may still be redeemed at the service, ms. Default 5 minutes. */
+  redemptionWindowMs?: number;
 }
 
 /**

@@ -14,11 +14,13 @@ export const DEFAULT_BODY_BYTES = 1024;
 export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
 /** Default of `limits.bodyTimeoutMs`: a body the endpoint does not need gets a few seconds. */
 export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+/** Default of `limits.redemptionWindowMs`: the service's 5 minutes to redeem a minted id. */
+export const DEFAULT_REDEMPTION_WINDOW_MS = 5 * 60_000;
 /** Default of `limits.revocationLeaseMs`: a minute, longer than a revocation takes. */
 export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
 
 /** The store's methods, checked when a store is given. */
-const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints'] as const;
+const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'horizon'] as const;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {
@@ -28,7 +30,9 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; sessionLifetimeMs: number; revocationLeaseMs: number };
+  limits: {
+    mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; redemptionWindowMs: number; sessionLifetimeMs: number; revocationLeaseMs: number;
+  };
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
@@ -91,6 +95,7 @@ const LIMIT_DEFAULTS: ResolvedOptions['limits'] = {
   mintWindowMs: DEFAULT_MINT_WINDOW_MS,
   bodyBytes: DEFAULT_BODY_BYTES,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  redemptionWindowMs: DEFAULT_REDEMPTION_WINDOW_MS,
   sessionLifetimeMs: DEFAULT_SESSION_LIFETIME_MS,
   revocationLeaseMs: DEFAULT_REVOCATION_LEASE_MS,
 };

@@ -33,12 +33,17 @@ export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
 /** The hash of viewers who may have pending ids (viewer id -> the hint's token). */
 export const hintsKey = (prefix: string): string => `${prefix}pending`;
 
-/** A key a script names: one of a viewer's, or the hints index. */
-export type KeyName = keyof ViewerKeys | 'hints';
+/** The ledger's horizon: since when the ledger is whole, epoch ms on Redis' clock; no expiry. */
+const horizonKey = (prefix: string): string => `${prefix}horizon`;
 
-/** The key `name` of `viewerId` under `prefix` (the hints key is every viewer's). */
+/** A key a script names: one of a viewer's, the hints index, or the horizon. */
+export type KeyName = keyof ViewerKeys | 'hints' | 'horizon';
+
+/** The key `name` of `viewerId` under `prefix` (the hints and the horizon are every viewer's). */
 export function keyOf(prefix: string, viewerId: string, name: KeyName): string {
-  return name === 'hints' ? hintsKey(prefix) : viewerKeys(prefix, viewerId)[name];
+  if (name === 'hints') return hintsKey(prefix);
+  if (name === 'horizon') return horizonKey(prefix);
+  return viewerKeys(prefix, viewerId)[name];
 }
 
 /**

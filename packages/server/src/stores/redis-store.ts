@@ -17,11 +17,12 @@ import { CLAIM } from './redis-scripts/claim.js';
 import { COUNT_MINT } from './redis-scripts/count-mint.js';
 import type { RedisScript } from './redis-scripts/define-script.js';
 import { DROP_HINT } from './redis-scripts/drop-hint.js';
+import { HORIZON } from './redis-scripts/horizon.js';
 import { SETTLE } from './redis-scripts/settle.js';
 import { SIGN_OUT } from './redis-scripts/sign-out.js';
 import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-options.js';
 import { createReplicaAcks } from './replica-acks.js';
-import type { PendingHint, SessionStore } from './session-store.js';
+import type { LedgerHorizon, PendingHint, SessionStore } from './session-store.js';
 
 /** The Redis store: a {@link SessionStore}, and its eviction check. */
 export interface RedisStore extends SessionStore {
@@ -57,19 +58,23 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     ? createReplicaAcks({ connection, replicas: replicaWait.replicas, timeoutMs: replicaWait.timeoutMs, deadlineMs: timeoutMs })
     : null;
   const run = createRedisRunner({ connection, timeoutMs, replicaAcks });
-  const runScript = async <I extends { viewerId: string }, R>(script: RedisScript<I, R>, input: I): Promise<R> => {
-    const keys = script.keys.map((name) => keyOf(prefix, input.viewerId, name));
+  const runScript = async <I extends { viewerId?: string }, R>(script: RedisScript<I, R>, input: I): Promise<R> => {
+    const keys = script.keys.map((name) => keyOf(prefix, input.viewerId ?? '', name));
     const reply = await run.script({ script, keys, args: script.args(input).map(String), ack: script.ack });
     const parsed = script.parse(reply);
     if (parsed === undefined) throw unexpectedReply(script.name, reply);
     return parsed;
   };
   const hints = hintsKey(prefix);
+  const horizon = createHorizonMark(() => runScript(HORIZON, {}));
   return {
     ready: () => eviction.ready(),
     reportTo: (reporter) => eviction.reportTo(reporter),
     countMint: (attempt) => runScript(COUNT_MINT, attempt),
-    add: (entry) => runScript(ADD, entry),
+    add: async (entry) => {
+      await horizon.markOnce();
+      return runScript(ADD, entry);
+    },
     claim: (claim) => runScript(CLAIM, claim),
     signOut: (signOut) => runScript(SIGN_OUT, signOut),
     claimPending: (claim) => runScript(CLAIM_PENDING, claim),
@@ -87,6 +92,24 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       const page = hintsPageOf(reply);
       if (page === undefined) throw unexpectedReply('listHints', reply);
       return page;
+    },
+    horizon: () => horizon.read(),
+  };
+}
+
+/**
+ * The ledger's horizon key, read (and written when missing) by each sign-out, and written once
+ * before this instance's first recorded id, so a ledger's horizon starts with its first mint rather
+ * than its first sign-out. A flush later is found by the next sign-out, which writes it anew.
+ */
+function createHorizonMark(read: () => Promise<LedgerHorizon>) {
+  let marked = false;
+  return {
+    read,
+    markOnce: async () => {
+      if (marked) return;
+      await read();
+      marked = true;
     },
   };
 }

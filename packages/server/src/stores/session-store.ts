@@ -63,6 +63,15 @@ export interface SessionStore {
    * after the last page. A hint may come twice; each is confirmed against the viewer's own ledger.
    */
   listHints(page: HintPage): Promise<{ hints: PendingHint[]; cursor: string }>;
+  /**
+   * The ledger's horizon: since when this store's ledger is whole (no id recorded since then can
+   * have been lost), and the store's now, both on the store's clock. The memory store's is its
+   * creation; a shared store keeps a mark that lives as long as its data (Redis: a key without
+   * expiry) and, when the mark is missing (a flush, a lost failover, a new server), writes it anew:
+   * its horizon is then now. A sign-out is `complete` only when the horizon is older than the
+   * longest life of an id.
+   */
+  horizon(): Promise<LedgerHorizon>;
   /** Releases the store's resources (connections, timers); the endpoint never calls it. */
   close?(): Promise<void>;
 }
@@ -151,6 +160,14 @@ export interface Settlement {
 export interface PendingHint {
   viewerId: string;
   token: string;
+}
+
+/** What {@link SessionStore.horizon} says, epoch ms on the store's clock. */
+export interface LedgerHorizon {
+  /** Since when the ledger is whole. */
+  since: number;
+  /** The store's now, when it answered. */
+  now: number;
 }
 
 /** A page of hints to read, for {@link SessionStore.listHints}. */

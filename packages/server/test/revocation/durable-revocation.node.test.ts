@@ -9,6 +9,7 @@ import { createSessionEndpoint, type RevocationReport, type SessionEndpoint } fr
 import { createRedisStore, type RedisStoreClient } from '../../src/redis.js';
 import { ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { makeRedisLedgerWhole } from '../support/whole-ledger.js';
 
 const TIMEOUT_MS = 300;
 const PAUSE_MS = 800;
@@ -76,6 +77,7 @@ async function endpointOnRedis(options: { persistent?: boolean; leaseMs?: number
   const client = createClient({ url: server.url });
   client.on('error', () => undefined);
   clients.push(await client.connect());
+  await makeRedisLedgerWhole(client, 'durable:');
   const trap = pausingClient(client, server);
   const { service, mint, revoke } = recordingService();
   const revocations: RevocationReport[] = [];

@@ -26,6 +26,13 @@ export interface StoreUnderTest {
   elapse?: (ms: number) => Promise<void>;
   /** How many values the store holds for one viewer (ids, counters, sign-out moment), for the constant-state rule. */
   stateSize(viewerId: string): Promise<number>;
+  /**
+   * Loses the store's data as a flush, a lost failover or a restart would (Redis: every key under the
+   * prefix deleted; memory: a new store, as a restarted process makes), and resolves with the store
+   * to use from then on. Left out where the harness cannot (the cluster): the horizon's flush rule
+   * is then not checked there.
+   */
+  lose?(): Promise<SessionStore>;
   /** Releases everything the test made (connections, servers, keys). */
   stop(): Promise<void>;
 }
@@ -39,6 +46,8 @@ interface Suite {
   now: () => number;
   elapse: (ms: number) => Promise<void>;
   stateSize: (viewerId: string) => Promise<number>;
+  /** Loses the data (see {@link StoreUnderTest.lose}); `false` when the harness cannot. */
+  lose: () => Promise<boolean>;
 }
 
 /**
@@ -61,6 +70,13 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       now,
       elapse: (ms) => (current().elapse ?? realWait)(ms),
       stateSize: (viewerId) => current().stateSize(viewerId),
+      lose: async () => {
+        const made = current();
+        if (!made.lose) return false;
+        const fresh = await made.lose();
+        made.store = fresh;
+        return true;
+      },
     };
     beforeEach(async () => {
       made = await makeStore();
@@ -77,6 +93,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeMintCount(suite);
     describeHints(suite);
     describeConcurrency(suite);
+    describeHorizon(suite);
   });
 }
 
@@ -334,6 +351,33 @@ function describeConcurrency(suite: Suite): void {
       const t = suite.now();
       await suite.store().countMint({ viewerId: 'bob', now: t, windowMs: 60_000 });
       expect((await suite.second().countMint({ viewerId: 'bob', now: t + 1, windowMs: 60_000 })).current).toBe(2);
+    });
+  });
+}
+
+function describeHorizon(suite: Suite): void {
+  describe('the ledger horizon', () => {
+    it('knows since when its ledger is whole: at or before its now, the same for both instances and on every call', async () => {
+      const first = await suite.store().horizon();
+      expect(first.since).toBeLessThanOrEqual(first.now);
+      await addLive(suite, 'ada', ['ses_1']);
+      await signOut(suite, 'ada');
+      await suite.elapse(50);
+      const again = await suite.second().horizon();
+      expect(again.since).toBe(first.since);
+      expect(again.now).toBeGreaterThanOrEqual(first.now + 50);
+    });
+
+    it('moves its horizon to now when it loses its data (a flush, a lost failover, a restart): ids recorded before may be live and unknown', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      const before = await suite.store().horizon();
+      await suite.elapse(50);
+      if (!(await suite.lose())) return; // the harness cannot lose this store's data (see StoreUnderTest.lose)
+      expect((await signOut(suite, 'ada')).ids).toEqual([]);
+      const after = await suite.store().horizon();
+      expect(after.since).toBeGreaterThanOrEqual(before.since + 50);
+      expect(after.since).toBeLessThanOrEqual(after.now);
+      expect((await suite.second().horizon()).since).toBe(after.since);
     });
   });
 }
