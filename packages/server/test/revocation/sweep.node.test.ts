@@ -3,9 +3,10 @@
 // revoke is still running, and hands it over once the lease has lapsed; every hinted viewer is
 // swept, however many, and their hints dropped once nothing of theirs waits.
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createSessionEndpoint, type SessionEndpoint, type SessionStore } from '../../src/index.js';
+import { createSessionEndpoint, type SessionEndpoint, type SessionStore } from '../../src/index.js';
 import { manualClock } from '../support/clock.js';
 import { browserRequest, headerViewer, json, ORIGIN, PATH } from '../support/endpoint-fixture.js';
+import { wholeMemoryStore } from '../support/whole-ledger.js';
 
 const LEASE_MS = 60_000;
 
@@ -45,7 +46,8 @@ function endpointOnMemory(shared: { store?: SessionStore; clock?: ReturnType<typ
   const service = slowService();
   const clock = shared.clock ?? manualClock();
   const endpoint = createSessionEndpoint({
-    ...(shared.store ? { store: shared.store } : {}),
+    // A ledger whole from the start: the test's service starts with the store.
+    store: shared.store ?? wholeMemoryStore(clock.now),
     path: PATH,
     allowedOrigins: [ORIGIN],
     viewer: headerViewer,
@@ -98,7 +100,7 @@ describe('the lease keeps the sweep off an id whose revocation is running', () =
 
   it("the sweep's own claim is leased too: a second instance's sweep leaves an id another sweep is revoking", async () => {
     const clock = manualClock();
-    const store = createMemoryStore({ now: clock.now });
+    const store = wholeMemoryStore(clock.now);
     const first = endpointOnMemory({ store, clock });
     const second = endpointOnMemory({ store, clock });
     const id = await mintId(first.endpoint, 'ada');
