@@ -14,7 +14,7 @@ export type {
 } from './mount/embed-options.js';
 export type { DebugLogger } from './base/debug-logger.js';
 export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
-export type { LogoutResult } from './ledger/logout-result.js';
+export type { LogoutResult, LogoutReason, Unconfirmed } from './ledger/logout-result.js';
 export type { MintLimit } from './ledger/mint-limit.js';
 export type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
 export type { EmbedTimings, TimingName, TimingNotes, TimingRecorder } from './mount/embed-timings.js';

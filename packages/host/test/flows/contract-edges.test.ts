@@ -90,7 +90,7 @@ describe('a late id without revokeSessionId', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(embed.iframe.src).not.toContain('late');
     expect(frame.posted).toEqual([]);
-    expect(await ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
   });
 });
 

@@ -4,7 +4,7 @@
 import { buildEventMessage, type EventName, type EventPayload } from '@svc-embed/protocol';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createEmbed, type Embed, type EmbedOptions } from '../../src/index.js';
-import { START, TENANT } from './values.js';
+import { READY, START, TENANT } from './values.js';
 
 export { HOUR, MINUTE, READY, START, TENANT } from './values.js';
 
