@@ -9,7 +9,7 @@ export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
-  EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
+  EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPrivate, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
   EmbedSrc, EmbedIframeSrc, LazyStart, LazyTarget,
 } from './mount/embed-options.js';
 export type { DebugLogger } from './base/debug-logger.js';

@@ -98,7 +98,7 @@ describe('logout', () => {
     const ledger = createSessionLedger();
     await ledger.logout();
     const container = document.createElement('div');
-    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd', container, ledger })).toThrow(expect.objectContaining({ code: 'destroyed' }));
+    expect(() => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd', container, ledger })).toThrow(expect.objectContaining({ code: 'destroyed' }));
     expect(container.children).toHaveLength(0);
   });
 
@@ -115,7 +115,7 @@ describe('logout', () => {
 
   it('refuses a ledger that does not come from createSessionLedger()', () => {
     const ledger = { record() {}, logout: async () => ({ revoked: [], failed: [] }) };
-    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd', container: document.createElement('div'), ledger })).toThrow(
+    expect(() => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd', container: document.createElement('div'), ledger })).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('createSessionLedger') }),
     );
   });

@@ -32,13 +32,13 @@ const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
 // @ts-expect-error the component makes its own container
 <SvcEmbed {...base} container="#analytics" />;
 // @ts-expect-error baseUrl is required
-<SvcEmbed publicId="d-42" />;
+<SvcEmbed mode="private" publicId="d-42" />;
 // What to load is required: publicId or src, not both, not neither.
-<SvcEmbed baseUrl="https://tenant.example" src="https://tenant.example/embed/chat" />;
+<SvcEmbed mode="private" baseUrl="https://tenant.example" src="https://tenant.example/embed/chat" />;
 // @ts-expect-error publicId or src is missing
 <SvcEmbed baseUrl="https://tenant.example" mintSessionId={() => 'ses_x'} />;
 // @ts-expect-error publicId or src, not both
-<SvcEmbed baseUrl="https://tenant.example" publicId="d-42" src="https://tenant.example/embed/chat" />;
+<SvcEmbed mode="private" baseUrl="https://tenant.example" publicId="d-42" src="https://tenant.example/embed/chat" />;
 // @ts-expect-error the component makes its own iframe
 <SvcEmbed {...base} iframe={document.createElement('iframe')} />;
 
