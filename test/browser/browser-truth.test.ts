@@ -78,13 +78,18 @@ it('a SecurityPolicyViolationEvent a page script dispatched is not the browser\'
 <script>
   const embed = SvcEmbed.createEmbed({ baseUrl: ${JSON.stringify(demo.serviceUrl)}, publicId: 'sales-overview', container: '#box', sessionEndpoint: '/api/embed-session' });
   window.__states = [];
-  embed.on('state', (change) => window.__states.push(change.state + (change.error ? ' ' + change.error.code : '')));
-  const forged = new SecurityPolicyViolationEvent('securitypolicyviolation', {
+  const forge = () => new SecurityPolicyViolationEvent('securitypolicyviolation', {
     documentURI: location.href, violatedDirective: 'frame-src', effectiveDirective: 'frame-src', originalPolicy: "frame-src 'none'",
     disposition: 'enforce', statusCode: 200, blockedURI: ${JSON.stringify(demo.serviceUrl)},
   });
-  window.__forgedTrusted = forged.isTrusted;
-  document.dispatchEvent(forged);
+  // Forged while the iframe loads, when the browser's own report would fail the load.
+  embed.on('state', (change) => {
+    window.__states.push(change.state + (change.error ? ' ' + change.error.code : ''));
+    if (change.state !== 'loading' || window.__forgedTrusted !== undefined) return;
+    const forged = forge();
+    window.__forgedTrusted = forged.isTrusted;
+    document.dispatchEvent(forged);
+  });
   window.__ready = embed.ready.then((info) => info.mode, (error) => error.code);
 </script>`);
   const page = await browser.newPage();
