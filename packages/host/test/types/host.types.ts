@@ -32,13 +32,13 @@ createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', cont
 // @ts-expect-error publicId is a string
 createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 42, container: '#a' });
 // Options built apart keep their shape: a variable of a union member passes, the fields stay readable.
-const dashboardOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a' };
+const dashboardOptions: EmbedOptions = { mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a' };
 createEmbed(dashboardOptions);
 const surface: EmbedSurface = Math.random() > 0.5 ? { publicId: 'd' } : { src: 'https://t.example/embed/chat' };
 const place: EmbedPlace = { container: '#a' };
-createEmbed({ baseUrl: 'https://t.example', ...surface, ...place });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', ...surface, ...place });
 const settings: EmbedSettings = { baseUrl: 'https://t.example', allowExport: true };
-createEmbed({ ...settings, publicId: 'd', container: '#a' });
+createEmbed({ ...settings, mode: 'private', publicId: 'd', container: '#a' });
 const maybeId: string | undefined = dashboardOptions.publicId;
 void maybeId;
 // The session: a sessionEndpoint, or mintSessionId and revokeSessionId; both do not compile.
@@ -53,6 +53,20 @@ createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sess
 createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame, sessionEndpoint: '/x', mintSessionId: () => 'id', revokeSessionId: () => undefined });
 // @ts-expect-error sessionEndpoint is a string
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: true });
+// Signed or private, said out loud (issue 39).
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private' });
+// @ts-expect-error neither a session nor mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a' });
+// @ts-expect-error a signed option beside mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private', sessionEndpoint: '/api/embed-session' });
+// @ts-expect-error a signed option beside mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private', mintSessionId: () => 'id' });
+// @ts-expect-error private is the only mode
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'public' });
+// @ts-expect-error an unknown option (a typo of sessionEndpoint)
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndPoint: '/api/embed-session' });
+// @ts-expect-error an unknown option beside a valid session (allowExports for allowExport)
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session', allowExports: true });
 const session: EmbedSession = Math.random() > 0.5 ? { sessionEndpoint: '/api/embed-session' } : { mintSessionId: () => 'id' };
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', ...session });
 const endpointOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session' };
