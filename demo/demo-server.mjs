@@ -54,7 +54,7 @@ function demoEndpoint({ hostUrl, backend, embedNames, store, hooks }) {
     allowedOrigins: [hostUrl],
     // The demo has one viewer and no sign-in; a real backend reads its own session cookie here. The
     // demo's pages name the embed that asks in the body, read before (see host-site.mjs), for the panel.
-    viewer: (_request, { nodeRequest }) => ({ id: 'ada.lovelace', embed: embedNames.get(nodeRequest) ?? 'page' }),
+    viewer: (_request, { nodeRequest }) => ({ id: hooks.viewerId?.() ?? 'ada.lovelace', embed: embedNames.get(nodeRequest) ?? 'page' }),
     async mint(viewer) {
       const intercepted = hooks.mint?.();
       const answer = intercepted ? await intercepted : undefined;

@@ -99,9 +99,16 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   internal: 500,
 };
 
-/** The answer to a mint, 200: `{ "sessionId": "..." }`. */
+/** The answer to a mint, 200: `{ "sessionId": "...", "viewer": "..." }`. */
 export interface MintAnswer {
   sessionId: string;
+  /**
+   * The viewer tag: an opaque keyed hash of the viewer's id (never the id), the same for one viewer
+   * on every instance of the backend. The browser compares tags to notice that another viewer signed
+   * in between mints; it reads nothing else from it. Optional: a backend that sends none is trusted
+   * to serve one viewer.
+   */
+  viewer?: string;
 }
 
 /** An error answer (any non-2xx status but 204): `{ "error": { "code": "...", "message": "..." } }`. */
@@ -114,6 +121,12 @@ type Body = Record<string, unknown> | null | undefined;
 /** The `sessionId` of a mint answer ({@link MintAnswer}); the caller checks that it is a string. */
 export const sessionIdOf = (body: unknown): unknown => (body as Body)?.sessionId;
 
+/** The viewer tag of a mint or logout answer ({@link MintAnswer}, {@link LogoutAnswer}) when it is a string, else undefined. */
+export function viewerTagOf(body: unknown): string | undefined {
+  const viewer = (body as Body)?.viewer;
+  return typeof viewer === 'string' ? viewer : undefined;
+}
+
 /** The `error.code` of an error answer ({@link ErrorAnswer}), whatever it is (its `message` is for people; a custom backend may leave it out). */
 export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as Body)?.code;
 
@@ -124,7 +137,7 @@ export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as
 export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
   const { revoked, failed, pending, complete } = (body ?? {}) as Record<string, unknown>;
   if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) return undefined;
-  return { revoked, failed, pending, complete: complete === true };
+  return { revoked, failed, pending, complete: complete === true, viewer: viewerTagOf(body) };
 }
 
 /**
@@ -172,4 +185,6 @@ export interface LogoutAnswer {
   reason?: LogoutReason;
   /** With `reason`: since when the store's ledger is whole, ISO 8601 on the store's clock; ids minted before it may still be live. */
   ledgerSince?: string;
+  /** The viewer tag of the viewer signed out, as in {@link MintAnswer}: ids of this page minted for another viewer are not theirs. */
+  viewer?: string;
 }

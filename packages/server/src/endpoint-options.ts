@@ -129,6 +129,16 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
    * for metrics (revocations per id, retries). Default: nothing is reported.
    */
   onRevoke?(report: RevocationReport): void;
+  /**
+   * The key of the viewer tag, a secret of at least 16 characters, the same on every instance of
+   * your backend (from its configuration, like a cookie secret). Each mint and sign-out answer
+   * carries `viewer`, an HMAC-SHA-256 of the viewer's `id` under this key (never the id): the browser
+   * compares tags to notice that another user signed in between mints, and reports the previous
+   * user's ids it could not revoke. Default: a key made from `path` and `allowedOrigins`, the same on
+   * every instance but not secret, so a page script that guesses a viewer's id can check it against
+   * the tag; set a secret to rule that out.
+   */
+  viewerTagKey?: string;
   /** Clock, epoch ms. Default `Date.now`. */
   now?: () => number;
 }

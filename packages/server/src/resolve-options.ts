@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { checkAllowedOrigins } from './allowed-origins.js';
 import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
@@ -36,6 +37,8 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
+  /** The viewer tag of a viewer id: the mint and logout answers' `viewer`. */
+  viewerTag(viewerId: string): string;
   now: () => number;
 }
 
@@ -58,9 +61,11 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const report = (error: unknown, details: EndpointErrorReport) => reportSafely(() => onError?.(error, details));
   const store = checkStore(options.store) ?? createMemoryStore({ now });
   attachStoreReports(store, report);
+  const path = checkPath(options.path);
+  const allowedOrigins = checkAllowedOrigins(options.allowedOrigins);
   return {
-    path: checkPath(options.path),
-    allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
+    path,
+    allowedOrigins,
     viewer: options.viewer,
     mint: options.mint,
     revoke: options.revoke,
@@ -69,8 +74,19 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
     requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
     report,
     reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
+    viewerTag: viewerTagger(options.viewerTagKey ?? `svc-embed viewer tag ${path} ${[...allowedOrigins].sort().join(' ')}`),
     now,
   };
+}
+
+/**
+ * The viewer tag under `key`: HMAC-SHA-256 of the viewer id, 128 bits in base64url. The same key on
+ * every instance gives every instance the same tag for a viewer.
+ * @throws {EndpointError} `invalid-options` for a key that is no string of 16 characters or more
+ */
+function viewerTagger(key: unknown): (viewerId: string) => string {
+  if (typeof key !== 'string' || key.length < 16) throw invalid('viewerTagKey must be a secret of at least 16 characters, the same on every instance (from your configuration), or left out');
+  return (viewerId) => createHmac('sha256', key).update(viewerId).digest('base64url').slice(0, 22);
 }
 
 function checkPath(path: unknown): string {

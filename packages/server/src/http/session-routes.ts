@@ -4,7 +4,7 @@
  * `DELETE <path>/<id>`: the viewer's own id revoked (204), or 404 without calling the service.
  * `POST <path>/logout`: the viewer's sign-out, answered as the contract's `LogoutAnswer`.
  */
-import { ENDPOINT_CODES, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
+import { ENDPOINT_CODES, type LogoutAnswer, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import { mintVerdict } from './mint-window.js';
@@ -32,7 +32,7 @@ export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer:
   }
   const sessionId = await mintAtService(deps, viewer);
   const record = await recordMint(deps, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
-  const answer: MintAnswer = { sessionId };
+  const answer: MintAnswer = { sessionId, viewer: deps.viewerTag(viewer.id) };
   if (record.kind === 'recorded') return jsonResponse(200, answer);
   return refusedMint(record);
 }
@@ -76,7 +76,8 @@ export async function revokeRoute(deps: EndpointDeps, target: { viewerId: string
   return errorResponse(ENDPOINT_CODES.revokeFailed, `the service did not revoke the session id; ${fate}`);
 }
 
-/** `POST <path>/logout`: the viewer's sign-out, answered 200 with its `LogoutAnswer`. */
+/** `POST <path>/logout`: the viewer's sign-out, answered 200 with its `LogoutAnswer` and the viewer's tag. */
 export async function logoutRoute(deps: EndpointDeps, viewerId: string): Promise<Response> {
-  return jsonResponse(200, await signOutViewer(deps, viewerId));
+  const answer: LogoutAnswer = { ...(await signOutViewer(deps, viewerId)), viewer: deps.viewerTag(viewerId) };
+  return jsonResponse(200, answer);
 }

@@ -19,9 +19,25 @@ describe('POST <path>: mint', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await json(response)).toEqual({ sessionId: 'ses_ada_1' });
+    expect(await json(response)).toEqual({ sessionId: 'ses_ada_1', viewer: expect.stringMatching(/^[\w-]{22}$/) });
     expect(service.minted).toEqual(['ses_ada_1']);
     expect(await ledgerOf(endpoint, 'ada')).toEqual(['ses_ada_1']);
+  });
+
+  it('tags each mint and sign-out with the viewer: a keyed hash, never the id, the same on every instance with one key', async () => {
+    const tagOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string) => (await json(await mint(endpoint, viewer))).viewer;
+    const key = 'a secret of the backend, 32 chars';
+    const [one, two, other] = [makeEndpoint({ viewerTagKey: key }), makeEndpoint({ viewerTagKey: key }), makeEndpoint({ viewerTagKey: `${key}!` })];
+    const ada = await tagOf(one.endpoint, 'ada');
+    expect(ada).not.toContain('ada');
+    expect(await tagOf(one.endpoint, 'ada')).toBe(ada);
+    expect(await tagOf(two.endpoint, 'ada')).toBe(ada);
+    expect(await tagOf(one.endpoint, 'bob')).not.toBe(ada);
+    expect(await tagOf(other.endpoint, 'ada')).not.toBe(ada);
+    expect((await json(await one.endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).viewer).toBe(ada);
+    // Without a key, every instance of one endpoint (same path and origins) still agrees.
+    expect(await tagOf(makeEndpoint().endpoint, 'ada')).toBe(await tagOf(makeEndpoint().endpoint, 'ada'));
+    expect(() => makeEndpoint({ viewerTagKey: 'short' })).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('viewerTagKey') }));
   });
 
   it('answers 401 without a viewer, and mints nothing', async () => {
@@ -184,7 +200,7 @@ describe('POST <path>/logout and logoutViewer', () => {
     expect(service.revoked).not.toContain(bobs);
     expect(body.pending).toEqual([]);
     expect(body.complete).toBe(true);
-    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [], pending: [], complete: true });
+    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [], pending: [], complete: true, viewer: body.viewer });
   });
 
   it('reports the ids the service failed to revoke in failed, with the endpoint\'s own words, and keeps them', async () => {
