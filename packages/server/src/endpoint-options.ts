@@ -69,6 +69,41 @@ export interface EndpointLimits {
   revocationLeaseMs?: number;
   /** How long an id stays in the ledger after it was minted (the session's lifetime), ms. Default 24 h. */
   sessionLifetimeMs?: number;
+  /**
+   * Sign-outs and `DELETE`s per viewer in any `revocationWindowMs`, counted together on each server
+   * instance; past it `429 revocation-limit` with `Retry-After`, and nothing is claimed or revoked.
+   * Default 60: a person signing out and closing embeds never meets it; a script does.
+   */
+  revocationsPerWindow?: number;
+  /** The window of `revocationsPerWindow`, ms. Default 60000. */
+  revocationWindowMs?: number;
+  /**
+   * How long one `revoke` call may take, ms: past it, the `signal` given to `revoke` aborts and the
+   * call counts as failed (retried with backoff). It also bounds how long a sign-out waits before it
+   * answers: ids still being revoked then are answered `pending` (`reason: 'sign-out-in-progress'`).
+   * Keep it below `revocationLeaseMs`. Default 10000.
+   */
+  revokeTimeoutMs?: number;
+  /**
+   * Most `revoke` calls in flight at once on one server instance, all viewers together (each
+   * sign-out and each viewer of the sweep runs at most 4 of them), so one viewer's ledger cannot
+   * starve everyone else's sign-out. Default 32.
+   */
+  revokeConcurrency?: number;
+  /**
+   * The backoff after an id's first failed revocation, ms; it doubles with each failure (with
+   * jitter) up to `revokeRetryMaxMs`. A failed id is left to the sweep and later sign-outs until
+   * then. Default 5000.
+   */
+  revokeRetryMs?: number;
+  /** The longest backoff of a failed revocation, ms. Default 300000 (5 minutes). */
+  revokeRetryMaxMs?: number;
+}
+
+/** What `revoke` gets besides the id. */
+export interface RevokeContext {
+  /** Aborts once the call has taken `limits.revokeTimeoutMs`: pass it to `fetch` so a stalled service holds nothing. */
+  signal: AbortSignal;
 }
 
 /**
@@ -79,7 +114,7 @@ export interface EndpointLimits {
  *   allowedOrigins: ['https://app.example'],
  *   viewer: async (request) => (await auth(request))?.user ?? null,
  *   mint: (viewer) => platform.generateEmbedSessionId({ deploymentId: 7, externalId: viewer.id }),
- *   revoke: (sessionId) => revokeAtService(sessionId), // your service contract's revocation call
+ *   revoke: (sessionId, { signal }) => revokeAtService(sessionId, signal), // your service contract's revocation call
  * });
  */
 export interface SessionEndpointOptions<V extends Viewer = Viewer> {
@@ -97,10 +132,11 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
   mint(viewer: V): string | Promise<string>;
   /**
    * Revokes one session id at the service; a throw (or a rejected promise) is a failed revocation,
-   * retried later. It may be called more than once for one id (a retry after a lost answer): an id
-   * the service already revoked must resolve, not throw (the emulator answers 204 again).
+   * retried later with backoff. It may be called more than once for one id (a retry after a lost
+   * answer): an id the service already revoked must resolve, not throw (the emulator answers 204
+   * again). `context.signal` aborts after `limits.revokeTimeoutMs`: pass it to `fetch`.
    */
-  revoke(sessionId: string): unknown;
+  revoke(sessionId: string, context: RevokeContext): unknown;
   /** The viewers' ledgers. Default: in memory, for one process only. */
   store?: SessionStore;
   /** Limits; see {@link EndpointLimits}. */

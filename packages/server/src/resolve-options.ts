@@ -1,5 +1,5 @@
 import { checkAllowedOrigins } from './allowed-origins.js';
-import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { EndpointErrorReport, EndpointLimits, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { SessionStore } from './stores/session-store.js';
@@ -16,6 +16,18 @@ export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
 export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 /** Default of `limits.revocationLeaseMs`: a minute, longer than a revocation takes. */
 export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
+/** Default of `limits.revocationsPerWindow`: more sign-outs and `DELETE`s a minute than a person makes. */
+export const DEFAULT_REVOCATIONS_PER_WINDOW = 60;
+/** Default of `limits.revocationWindowMs`: one minute. */
+export const DEFAULT_REVOCATION_WINDOW_MS = 60_000;
+/** Default of `limits.revokeTimeoutMs`: ten seconds, the host's wait for a sign-out's answer. */
+export const DEFAULT_REVOKE_TIMEOUT_MS = 10_000;
+/** Default of `limits.revokeConcurrency`: `revoke` calls in flight on one instance. */
+export const DEFAULT_REVOKE_CONCURRENCY = 32;
+/** Default of `limits.revokeRetryMs`: the first backoff of a failed revocation. */
+export const DEFAULT_REVOKE_RETRY_MS = 5_000;
+/** Default of `limits.revokeRetryMaxMs`: the longest backoff, five minutes. */
+export const DEFAULT_REVOKE_RETRY_MAX_MS = 300_000;
 
 /** The store's methods, checked when a store is given. */
 const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints'] as const;
@@ -28,7 +40,7 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; sessionLifetimeMs: number; revocationLeaseMs: number };
+  limits: Required<EndpointLimits>;
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
@@ -93,6 +105,12 @@ const LIMIT_DEFAULTS: ResolvedOptions['limits'] = {
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
   sessionLifetimeMs: DEFAULT_SESSION_LIFETIME_MS,
   revocationLeaseMs: DEFAULT_REVOCATION_LEASE_MS,
+  revocationsPerWindow: DEFAULT_REVOCATIONS_PER_WINDOW,
+  revocationWindowMs: DEFAULT_REVOCATION_WINDOW_MS,
+  revokeTimeoutMs: DEFAULT_REVOKE_TIMEOUT_MS,
+  revokeConcurrency: DEFAULT_REVOKE_CONCURRENCY,
+  revokeRetryMs: DEFAULT_REVOKE_RETRY_MS,
+  revokeRetryMaxMs: DEFAULT_REVOKE_RETRY_MAX_MS,
 };
 const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as (keyof ResolvedOptions['limits'])[];
 
