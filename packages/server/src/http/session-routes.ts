@@ -77,7 +77,7 @@ export async function revokeRoute(deps: EndpointDeps, target: { viewerId: string
   }
   const fate = outcome.pending === 'released'
     ? 'it stays in the ledger as pending, and the sweep (revokePending) or a later sign-out tries again once its backoff is over'
-    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(deps.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again; a sign-out tries at once`;
+    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(deps.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again`;
   return errorResponse(ENDPOINT_CODES.revokeFailed, `the service did not revoke the session id; ${fate}`);
 }
 
