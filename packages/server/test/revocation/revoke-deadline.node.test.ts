@@ -6,17 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore, createSessionEndpoint, type SessionStore } from '../../src/index.js';
 import { browserRequest, headerViewer, json, ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
 
-/** A service that never answers a revoke (until `release()`), keeping each call's signal. */
+/** A service that never answers a revoke while `stalled` (until `release()`), keeping each call's signal. */
 function stalledService() {
   const service = {
     minted: 0,
+    stalled: true,
     signals: [] as AbortSignal[],
     calls: [] as string[],
+    revoked: new Set<string>(),
     releases: [] as (() => void)[],
     mint: async (viewer: { id: string }) => `ses_${viewer.id}_${(service.minted += 1)}`,
     revoke: (sessionId: string, { signal }: { signal: AbortSignal }) => {
       service.calls.push(sessionId);
       service.signals.push(signal);
+      if (!service.stalled) return Promise.resolve(void service.revoked.add(sessionId));
       return new Promise<void>((resolve) => service.releases.push(resolve));
     },
     release: () => service.releases.splice(0).forEach((resolve) => resolve()),
@@ -24,7 +27,7 @@ function stalledService() {
   return service;
 }
 
-function endpointFor(service: ReturnType<typeof stalledService>, options: { revokeTimeoutMs: number; store?: SessionStore }) {
+function endpointFor(service: ReturnType<typeof stalledService>, options: { revokeTimeoutMs: number; store?: SessionStore; revokeRetryMs?: number }) {
   const errors: { error: unknown; code: string }[] = [];
   const endpoint = createSessionEndpoint({
     path: PATH,
@@ -34,7 +37,7 @@ function endpointFor(service: ReturnType<typeof stalledService>, options: { revo
     revoke: service.revoke,
     store: options.store ?? createMemoryStore(),
     onError: (error, report) => errors.push({ error, code: report.code }),
-    limits: { revokeTimeoutMs: options.revokeTimeoutMs, mintsPerWindow: 1_000 },
+    limits: { revokeTimeoutMs: options.revokeTimeoutMs, mintsPerWindow: 1_000, revokeRetryMs: options.revokeRetryMs ?? 5_000 },
   });
   return { endpoint, errors };
 }
@@ -76,7 +79,7 @@ describe('a sign-out against a stalled service', () => {
   it('answers within revokeTimeoutMs, pending with every id and the reason, and its revocations go on (one call per id)', async () => {
     const service = stalledService();
     const { endpoint } = endpointFor(service, { revokeTimeoutMs: 300 });
-    const ids = await mintIds(endpoint, 8);
+    const ids = await mintIds(endpoint, 30);
     const started = Date.now();
     const response = await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' }));
     const elapsed = Date.now() - started;
@@ -90,13 +93,19 @@ describe('a sign-out against a stalled service', () => {
     expect(new Set(service.calls).size, 'an id was asked of the service twice at once').toBe(service.calls.length);
   });
 
-  it('never answers complete while the stalled ids are live: once the service answers, the next sign-out is complete', async () => {
+  it('never answers complete while the stalled ids are live: once the service answers again, a sign-out after the backoff is complete', async () => {
     const service = stalledService();
-    const { endpoint } = endpointFor(service, { revokeTimeoutMs: 200 });
-    await mintIds(endpoint, 2);
+    const { endpoint } = endpointFor(service, { revokeTimeoutMs: 200, revokeRetryMs: 100 });
+    const ids = await mintIds(endpoint, 2);
     expect((await endpoint.logoutViewer('ada')).complete).toBe(false);
-    service.release();
-    await expect.poll(async () => (await endpoint.logoutViewer('ada')).complete).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    service.stalled = false;
+    const liesAndAnswers = async () => {
+      const answer = await endpoint.logoutViewer('ada');
+      if (answer.complete) expect(ids.filter((id) => !service.revoked.has(id)), 'complete while ids were live').toEqual([]);
+      return answer.complete;
+    };
+    await expect.poll(liesAndAnswers, { timeout: 3_000, interval: 50 }).toBe(true);
   });
 });
 
