@@ -17,7 +17,8 @@
 // revoke per id. Then two runs of their own (fault-amplify.mjs): 200 parallel sign-outs of one viewer,
 // and a stalled service; each prints the calls of revoke per id and whether an answer said complete
 // while an id was live. The instances of the main run shorten the failed ids' backoff
-// (revokeRetryMs 50, at most 400 ms), so the retry path ends within its sweep rounds. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
+// (revokeRetryMs 50, at most 400 ms) and the lease (2 s; a claim whose answer was lost is taken
+// over only once it lapsed), so the retry path ends within its sweep rounds. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
 // --revoke-failure (share), --pauses, --kills, --appendfsync (default always). A seed fixes the plan (who signs out when, when Redis
 // fails, the service's delays); the interleaving of a real run still varies from run to run.
 import { createClient } from 'redis';
@@ -37,6 +38,8 @@ const API_KEY = 'emulator-dev-key';
 const STORE_TIMEOUT_MS = 300;
 const SWEEP_EVERY_MS = 500;
 const MINT_DELAY_MS = 60;
+/** The lease of a claim: a claim whose answer Redis lost is taken over once it lapses (the retry path waits for it). */
+const LEASE_MS = 2_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readOptions(argv) {
@@ -66,7 +69,7 @@ async function startInstances(redis, service) {
     return createSessionEndpoint({
       path: PATH, allowedOrigins: [ORIGIN], store: noting, mint: service.mint, revoke: service.revoke,
       viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
-      limits: { revokeRetryMs: 50, revokeRetryMaxMs: 400 },
+      limits: { revokeRetryMs: 50, revokeRetryMaxMs: 400, revocationLeaseMs: LEASE_MS, revokeTimeoutMs: LEASE_MS / 2 },
       onRevoke: (report) => {
         if (!report.retry) return;
         retries.count += 1;

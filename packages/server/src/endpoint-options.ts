@@ -42,9 +42,9 @@ export interface RevocationReport {
   /** `revoked` by the service, or `failed` (the id stays pending; the failure itself goes to `onError`). */
   outcome: 'revoked' | 'failed';
   /**
-   * True when an earlier call had already claimed this id for revocation (a retry after a failure
-   * or a lost answer, or a sign-out racing another): the service may be asked more than once for
-   * one id, which is harmless when its revocation is idempotent. Count these to watch retries.
+   * True when an earlier call had already claimed this id for revocation (a retry after a failure,
+   * a lost answer or a lease that lapsed): the service may be asked more than once for one id, which
+   * is harmless when its revocation is idempotent. Count these to watch retries.
    */
   retry: boolean;
 }
@@ -81,7 +81,8 @@ export interface EndpointLimits {
    * How long one `revoke` call may take, ms: past it, the `signal` given to `revoke` aborts and the
    * call counts as failed (retried with backoff). It also bounds how long a sign-out waits before it
    * answers: ids still being revoked then are answered `pending` (`reason: 'sign-out-in-progress'`).
-   * Keep it below `revocationLeaseMs`. Default 10000.
+   * Keep it below `revocationLeaseMs`, and below 10 s (the browser waits that long for a sign-out's
+   * answer). Default 5000.
    */
   revokeTimeoutMs?: number;
   /**

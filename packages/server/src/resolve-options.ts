@@ -20,8 +20,8 @@ export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
 export const DEFAULT_REVOCATIONS_PER_WINDOW = 60;
 /** Default of `limits.revocationWindowMs`: one minute. */
 export const DEFAULT_REVOCATION_WINDOW_MS = 60_000;
-/** Default of `limits.revokeTimeoutMs`: ten seconds, the host's wait for a sign-out's answer. */
-export const DEFAULT_REVOKE_TIMEOUT_MS = 10_000;
+/** Default of `limits.revokeTimeoutMs`: five seconds, so a sign-out answers well within the browser's 10 s wait for it. */
+export const DEFAULT_REVOKE_TIMEOUT_MS = 5_000;
 /** Default of `limits.revokeConcurrency`: `revoke` calls in flight on one instance. */
 export const DEFAULT_REVOKE_CONCURRENCY = 32;
 /** Default of `limits.revokeRetryMs`: the first backoff of a failed revocation. */
@@ -126,7 +126,13 @@ function checkLimits(limits: unknown): ResolvedOptions['limits'] {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${LIMIT_DEFAULTS[name]}`);
     resolved[name] = value;
   }
-  return resolved;
+  return checkRevokeDeadline(resolved);
+}
+
+/** A `revoke` call must end (by its deadline) before its lease lapses, or another call could take the id over and call again. */
+function checkRevokeDeadline(limits: ResolvedOptions['limits']): ResolvedOptions['limits'] {
+  if (limits.revokeTimeoutMs < limits.revocationLeaseMs) return limits;
+  throw invalid(`limits.revokeTimeoutMs (${limits.revokeTimeoutMs}) must be below limits.revocationLeaseMs (${limits.revocationLeaseMs}): a revoke still running when its lease lapses could be made twice; lower revokeTimeoutMs or raise revocationLeaseMs`);
 }
 
 /**

@@ -463,6 +463,7 @@ describe('createSessionEndpoint options', () => {
     ['a misspelt limit', { limits: { mintsPerWindows: 30 } }, /limits has no mintsPerWindows; the limits are mintsPerWindow, mintWindowMs, /],
     ['limits that are no object', { limits: 30 }, /limits must be an object such as \{ mintsPerWindow: 30 \}, or left out \(got 30\)/],
     ['a limit given as a string', { limits: { bodyBytes: '1024' } }, /limits.bodyBytes must be a positive integer \(got 1024\)/],
+    ['a revoke deadline no shorter than the lease', { limits: { revocationLeaseMs: 1_000 } }, /limits.revokeTimeoutMs \(5000\) must be below limits.revocationLeaseMs \(1000\)/],
     ['a store that is not one', { store: {} }, /store must be a SessionStore/],
     ['an unknown requestsWithoutOrigin', { requestsWithoutOrigin: 'sometimes' }, /'allow' or 'refuse'/],
     ['an onError that is no function', { onError: 'console' }, /onError must be a function, such as \(error, report\) =>/],
