@@ -121,7 +121,7 @@ describe('the sweep', () => {
         return memory.listHints(page);
       },
     };
-    const { endpoint } = endpointFor(service, { revokeTimeoutMs: 60_000, store });
+    const { endpoint } = endpointFor(service, { revokeTimeoutMs: 30_000, store });
     const ids = await mintIds(endpoint, 2);
     await store.signOut({ viewerId: 'ada', leaseMs: 1, rememberMs: 60_000 });
     await store.hint('ada');
