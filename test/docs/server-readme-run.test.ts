@@ -238,6 +238,7 @@ const endpoint = createSessionEndpoint({
     if (sessionId === 'ses_2' && failOnce) { failOnce = false; throw new Error('the service is down'); }
   },
   store: createMemoryStore({ ledgerSince: 0 }), // this service starts with the store: no id before it is live
+  limits: { revokeRetryMs: 1 }, // the failed id's backoff, over before the sweep runs
 });
 const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
 await endpoint.fetch(request('POST', '/api/embed-session'));
@@ -252,6 +253,7 @@ globalThis.clearInterval = (timer) => { timer.cleared = true; };
 delete process.env.SWEEP;
 const none = module.sweepOnOneInstance(endpoint);
 const stop = module.sweepEveryMinute(endpoint);
+await new Promise((resolve) => setTimeout(resolve, 20));
 timers[0].tick();
 const report = await sweeps[0];
 const second = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();

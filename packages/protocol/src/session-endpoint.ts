@@ -44,6 +44,11 @@ export const ENDPOINT_CODES = {
   unauthenticated: 'unauthenticated',
   /** 429: the viewer minted `limits.mintsPerWindow` ids in the window; `Retry-After` says when to try again. */
   mintLimit: 'mint-limit',
+  /**
+   * 429: the viewer made `limits.revocationsPerWindow` sign-outs and `DELETE`s in the window (counted
+   * per server instance); nothing was claimed or revoked. `Retry-After` says when to try again.
+   */
+  revocationLimit: 'revocation-limit',
   /** 502: `mint(viewer)` rejected or gave no id; nothing was recorded or handed out. */
   mintFailed: 'mint-failed',
   /** 503: the store could not record, claim or count; after a mint the new id was revoked at once (or, failing that, is retried by this instance's sweep) and not handed out. */
@@ -84,6 +89,7 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   'forbidden-origin': 403,
   unauthenticated: 401,
   'mint-limit': 429,
+  'revocation-limit': 429,
   'mint-failed': 502,
   'store-unavailable': 503,
   'revoke-failed': 502,
@@ -141,12 +147,26 @@ export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
 }
 
 /**
- * Why a sign-out answered `complete: false` beyond its own lists, in the logout answer's `reason`:
- * `ledger-incomplete`, the endpoint's store has not held its ledger for as long as an id can stay
- * live (a new or restarted memory store, a flushed or new Redis): ids minted before `ledgerSince`
- * may be live and unknown to it.
+ * Why a logout answer is not `complete` (its `reason`), when the endpoint knows (a custom backend
+ * may leave it out). Adding a value is not a breaking change: read an unknown one as "pending".
  */
 export const LOGOUT_REASONS = {
+  /**
+   * Ids of the viewer are being revoked by another call (another sign-out, a `DELETE`, the sweep,
+   * here or on another instance), their retry after a failure is not due yet, or the service did not
+   * answer within the endpoint's deadline: they stay pending, and the call that holds them (or the
+   * sweep) finishes the work. Nothing was asked of the service twice.
+   */
+  signOutInProgress: 'sign-out-in-progress',
+  /** The service failed to revoke ids (listed in `failed`); they stay pending and are retried with backoff. */
+  revokeFailed: 'revoke-failed',
+  /** The store could not be told what was revoked; `pending` lists what this call knows failed, and the sweep finishes once the store is back. */
+  storeUnavailable: 'store-unavailable',
+  /**
+   * The endpoint's store has not held its ledger for as long as an id can stay live (a new or
+   * restarted memory store, a flushed or new Redis): ids minted before `ledgerSince` may be live and
+   * unknown to it.
+   */
   ledgerIncomplete: 'ledger-incomplete',
 } as const;
 
@@ -178,10 +198,7 @@ export interface LogoutAnswer {
    * knows failed), or when the ledger may miss ids (then `reason` says so).
    */
   complete: boolean;
-  /**
-   * Present when the store's ledger may miss ids of the viewer: `ledger-incomplete` (see
-   * {@link LOGOUT_REASONS}); `complete` is then false, whatever the lists say.
-   */
+  /** Why it is not `complete` (absent when it is): one of {@link LOGOUT_REASONS}. */
   reason?: LogoutReason;
   /** With `reason`: since when the store's ledger is whole, ISO 8601 on the store's clock; ids minted before it may still be live. */
   ledgerSince?: string;

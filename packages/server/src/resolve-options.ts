@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { checkAllowedOrigins } from './allowed-origins.js';
-import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { EndpointErrorReport, EndpointLimits, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { SessionStore } from './stores/session-store.js';
@@ -19,6 +19,18 @@ export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 export const DEFAULT_REDEMPTION_WINDOW_MS = 5 * 60_000;
 /** Default of `limits.revocationLeaseMs`: a minute, longer than a revocation takes. */
 export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
+/** Default of `limits.revocationsPerWindow`: more sign-outs and `DELETE`s a minute than a person makes. */
+export const DEFAULT_REVOCATIONS_PER_WINDOW = 60;
+/** Default of `limits.revocationWindowMs`: one minute. */
+export const DEFAULT_REVOCATION_WINDOW_MS = 60_000;
+/** Default of `limits.revokeTimeoutMs`: five seconds, so a sign-out answers well within the browser's 10 s wait for it. */
+export const DEFAULT_REVOKE_TIMEOUT_MS = 5_000;
+/** Default of `limits.revokeConcurrency`: `revoke` calls in flight on one instance. */
+export const DEFAULT_REVOKE_CONCURRENCY = 32;
+/** Default of `limits.revokeRetryMs`: the first backoff of a failed revocation. */
+export const DEFAULT_REVOKE_RETRY_MS = 5_000;
+/** Default of `limits.revokeRetryMaxMs`: the longest backoff, five minutes. */
+export const DEFAULT_REVOKE_RETRY_MAX_MS = 300_000;
 
 /** The store's methods, checked when a store is given. */
 const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'horizon'] as const;
@@ -31,9 +43,7 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: {
-    mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; redemptionWindowMs: number; sessionLifetimeMs: number; revocationLeaseMs: number;
-  };
+  limits: Required<EndpointLimits>;
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
@@ -114,6 +124,12 @@ const LIMIT_DEFAULTS: ResolvedOptions['limits'] = {
   redemptionWindowMs: DEFAULT_REDEMPTION_WINDOW_MS,
   sessionLifetimeMs: DEFAULT_SESSION_LIFETIME_MS,
   revocationLeaseMs: DEFAULT_REVOCATION_LEASE_MS,
+  revocationsPerWindow: DEFAULT_REVOCATIONS_PER_WINDOW,
+  revocationWindowMs: DEFAULT_REVOCATION_WINDOW_MS,
+  revokeTimeoutMs: DEFAULT_REVOKE_TIMEOUT_MS,
+  revokeConcurrency: DEFAULT_REVOKE_CONCURRENCY,
+  revokeRetryMs: DEFAULT_REVOKE_RETRY_MS,
+  revokeRetryMaxMs: DEFAULT_REVOKE_RETRY_MAX_MS,
 };
 const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as (keyof ResolvedOptions['limits'])[];
 
@@ -129,7 +145,13 @@ function checkLimits(limits: unknown): ResolvedOptions['limits'] {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${LIMIT_DEFAULTS[name]}`);
     resolved[name] = value;
   }
-  return resolved;
+  return checkRevokeDeadline(resolved);
+}
+
+/** A `revoke` call must end (by its deadline) before its lease lapses, or another call could take the id over and call again. */
+function checkRevokeDeadline(limits: ResolvedOptions['limits']): ResolvedOptions['limits'] {
+  if (limits.revokeTimeoutMs < limits.revocationLeaseMs) return limits;
+  throw invalid(`limits.revokeTimeoutMs (${limits.revokeTimeoutMs}) must be below limits.revocationLeaseMs (${limits.revocationLeaseMs}): a revoke still running when its lease lapses could be made twice; lower revokeTimeoutMs or raise revocationLeaseMs`);
 }
 
 /**

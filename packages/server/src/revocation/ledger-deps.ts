@@ -1,5 +1,6 @@
 import type { ResolvedOptions } from '../resolve-options.js';
 import type { Backlog } from './backlog.js';
+import type { InFlight } from './in-flight.js';
 
 /**
  * What the ledger's processes (recording, revoking, signing out, sweeping) use: the resolved
@@ -8,4 +9,6 @@ import type { Backlog } from './backlog.js';
 export type LedgerDeps = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'reportRevocation' | 'limits'> & {
   /** What this instance could not hand to the store, kept for its sweep. */
   backlog: Backlog;
+  /** What this instance has in flight: revocations to join, `revoke` slots, the running sweep. */
+  inFlight: InFlight;
 };

@@ -11,8 +11,10 @@ import { EndpointError } from '../errors.js';
 interface ViewerKeys {
   /** Sorted set: every id of the ledger (live or pending), scored by its expiry (the store's clock). */
   ids: string;
-  /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease (due once it has passed). */
+  /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease or backoff (held until then, due after). */
   pending: string;
+  /** Hash: how many revocations of each pending id failed (its backoff grows with it). */
+  failures: string;
   /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
   mints: string;
   /** String: the sign-out moment, a count of the viewer's sign-outs. */
@@ -27,7 +29,7 @@ function viewerTag(viewerId: string): string {
 /** The keys of `viewerId` under `prefix`. */
 export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
   const base = `${prefix}{${viewerTag(viewerId)}}:`;
-  return { ids: `${base}ids`, pending: `${base}pending`, mints: `${base}mints`, signOuts: `${base}signouts` };
+  return { ids: `${base}ids`, pending: `${base}pending`, failures: `${base}failures`, mints: `${base}mints`, signOuts: `${base}signouts` };
 }
 
 /** The hash of viewers who may have pending ids (viewer id -> the hint's token). */

@@ -44,9 +44,9 @@ describe('memory store', () => {
     await store.add({ viewerId: 'late', sessionId: 'ses_late', lifetimeMs: 1000, signOutsSeen: 0, leaseMs: 1000 });
     expect(store.viewerCount()).toBe(1);
     await store.signOut({ viewerId: 'late', leaseMs: 1000, rememberMs: 1 });
-    await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [] });
+    await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [], retry: { firstMs: 0, maxMs: 0, jitter: 0 } });
     clock.advance(1);
-    await store.settle({ viewerId: 'late', revoked: [], failed: [] });
+    await store.settle({ viewerId: 'late', revoked: [], failed: [], retry: { firstMs: 0, maxMs: 0, jitter: 0 } });
     expect(store.viewerCount()).toBe(0);
     expect(store.entryCount()).toBe(0);
   });

@@ -165,6 +165,9 @@ describe('Redis store options', () => {
   });
 });
 
+/** A failed id due again at once. */
+const NO_BACKOFF = { firstMs: 0, maxMs: 0, jitter: 0 };
+
 describe('Redis store keys', () => {
   const entry = (viewerId: string, sessionId: string, lifetimeMs: number) => ({ viewerId, sessionId, lifetimeMs, signOutsSeen: 0, leaseMs: HOUR });
 
@@ -187,7 +190,7 @@ describe('Redis store keys', () => {
     expect(leased?.score).toBeGreaterThanOrEqual(leasedFrom + 60_000);
     expect(leased?.score).toBeLessThanOrEqual((await redisNow()) + 60_000);
     expect(await client().get('svc-embed:{viewer-keys}:signouts')).toBe('1');
-    await store.settle({ viewerId: 'viewer-keys', revoked: ['ses_1'], failed: [] });
+    await store.settle({ viewerId: 'viewer-keys', revoked: ['ses_1'], failed: [], retry: NO_BACKOFF });
     expect(await client().exists(['svc-embed:{viewer-keys}:ids', 'svc-embed:{viewer-keys}:pending'])).toBe(0);
   });
 
@@ -215,8 +218,13 @@ describe('Redis store keys', () => {
     await store.claim({ viewerId: 'ada', sessionId: 'ses_short', leaseMs: 60_000 });
     expect(await client().pTTL(ids ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
     expect(await client().pTTL(pending ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
+    await store.settle({ viewerId: 'ada', revoked: [], failed: ['ses_short'], retry: { firstMs: 60_000, maxMs: 60_000, jitter: 0 } });
+    const failures = `${prefix}{ada}:failures`;
+    expect(await client().hGet(failures, 'ses_short'), 'the failures of a pending id are counted in a hash').toBe('1');
+    expect(await client().pTTL(failures)).toBeGreaterThan(2 * HOUR - 5_000);
     await store.claim({ viewerId: 'ada', sessionId: 'ses_long', leaseMs: 60_000 });
-    await store.settle({ viewerId: 'ada', revoked: ['ses_long'], failed: [] });
+    await store.settle({ viewerId: 'ada', revoked: ['ses_long'], failed: [], retry: NO_BACKOFF });
+    expect(await client().pTTL(failures), 'the failures hash expires with the ledger').toBeLessThanOrEqual(HOUR);
     const ttl = await client().pTTL(ids ?? '');
     expect(ttl).toBeLessThanOrEqual(HOUR);
     expect(ttl).toBeGreaterThan(HOUR - 5_000);
