@@ -5,11 +5,12 @@
 // have a cap, so one viewer's long ledger cannot starve another viewer's sign-out.
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, createSessionEndpoint, type LogoutAnswer, type SessionEndpoint, type SessionStore } from '../../src/index.js';
+import { createSessionEndpoint, type LogoutAnswer, type SessionEndpoint, type SessionStore } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
 import { browserRequest, headerViewer, json, ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
 import { prefixMaker } from '../support/redis-ledger-state.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { makeRedisLedgerWhole, wholeMemoryStore } from '../support/whole-ledger.js';
 
 const freshPrefix = prefixMaker('amplify');
 let redis: RedisServer | undefined;
@@ -74,14 +75,15 @@ function honestSignOut(endpoint: SessionEndpoint, service: Service, ids: readonl
   });
 }
 
-const STORES: [string, () => [SessionStore, SessionStore]][] = [
-  ['the memory store, one instance', () => {
-    const store = createMemoryStore();
+const STORES: [string, () => Promise<[SessionStore, SessionStore]>][] = [
+  ['the memory store, one instance', async () => {
+    const store = wholeMemoryStore();
     return [store, store];
   }],
-  ['Redis, two instances', () => {
+  ['Redis, two instances', async () => {
     if (!client) throw new Error('redis-server did not start: see beforeAll');
     const prefix = freshPrefix();
+    await makeRedisLedgerWhole(client, prefix);
     return [createRedisStore({ client, prefix }), createRedisStore({ client, prefix })];
   }],
 ];
@@ -89,7 +91,7 @@ const STORES: [string, () => [SessionStore, SessionStore]][] = [
 describe.each(STORES)('merged sign-outs, %s', (_, makeStores) => {
   it('200 parallel sign-outs of one viewer with 30 ids make 30 revoke calls, one per id, and none answers complete while an id is live', async () => {
     const service = countingService();
-    const [storeA, storeB] = makeStores();
+    const [storeA, storeB] = await makeStores();
     const first = endpointFor(service, storeA);
     const second = storeA === storeB ? first : endpointFor(service, storeB);
     const ids = await mintIds(first, 'ada', 30);
@@ -105,7 +107,7 @@ describe.each(STORES)('merged sign-outs, %s', (_, makeStores) => {
 
   it('two sign-outs and two DELETEs at once, for four ids, nothing failing: 4 revoke calls', async () => {
     const service = countingService();
-    const [storeA, storeB] = makeStores();
+    const [storeA, storeB] = await makeStores();
     const first = endpointFor(service, storeA);
     const second = storeA === storeB ? first : endpointFor(service, storeB);
     const ids = await mintIds(first, 'ada', 4);
@@ -123,7 +125,7 @@ describe.each(STORES)('merged sign-outs, %s', (_, makeStores) => {
 describe('merged on one instance: a held id is joined, not called again', () => {
   it('a second sign-out waits for the first one\'s revocations and answers complete with them', async () => {
     const service = countingService(100);
-    const endpoint = endpointFor(service, createMemoryStore());
+    const endpoint = endpointFor(service, wholeMemoryStore());
     const ids = await mintIds(endpoint, 'ada', 3);
     const [first, second] = await Promise.all([endpoint.logoutViewer('ada'), endpoint.logoutViewer('ada')]);
     expect(sorted(first.revoked)).toEqual(sorted(ids));
@@ -134,7 +136,7 @@ describe('merged on one instance: a held id is joined, not called again', () => 
 
   it('a DELETE of an id a sign-out is revoking joins it: 204 once it is revoked, one call', async () => {
     const service = countingService(100);
-    const endpoint = endpointFor(service, createMemoryStore());
+    const endpoint = endpointFor(service, wholeMemoryStore());
     const [id] = await mintIds(endpoint, 'ada', 1);
     const signOut = endpoint.logoutViewer('ada');
     await expect.poll(() => service.running).toBe(1);
@@ -171,7 +173,7 @@ describe('the per-viewer limit of sign-outs and DELETEs', () => {
 
   it('is not applied to logoutViewer, the app\'s own call', async () => {
     const service = countingService(0);
-    const endpoint = endpointFor(service, createMemoryStore(), { revocationsPerWindow: 1 });
+    const endpoint = endpointFor(service, wholeMemoryStore(), { revocationsPerWindow: 1 });
     for (let index = 0; index < 3; index += 1) expect((await endpoint.logoutViewer('ada')).complete).toBe(true);
   });
 });
@@ -179,7 +181,7 @@ describe('the per-viewer limit of sign-outs and DELETEs', () => {
 describe('the cap on revoke calls per instance', () => {
   it('runs at most limits.revokeConcurrency revoke calls at once, all viewers together', async () => {
     const service = countingService(30);
-    const endpoint = endpointFor(service, createMemoryStore(), { revokeConcurrency: 3 });
+    const endpoint = endpointFor(service, wholeMemoryStore(), { revokeConcurrency: 3 });
     const viewers = ['v1', 'v2', 'v3', 'v4', 'v5'];
     for (const viewer of viewers) await mintIds(endpoint, viewer, 4);
     await Promise.all(viewers.map((viewer) => endpoint.logoutViewer(viewer)));
@@ -189,7 +191,7 @@ describe('the cap on revoke calls per instance', () => {
 
   it("one viewer's long ledger does not starve another viewer's sign-out", async () => {
     const service = countingService(40);
-    const endpoint = endpointFor(service, createMemoryStore(), { revokeConcurrency: 8 });
+    const endpoint = endpointFor(service, wholeMemoryStore(), { revokeConcurrency: 8 });
     await mintIds(endpoint, 'hoarder', 80);
     const [bobs] = await mintIds(endpoint, 'bob', 1);
     const hoarder = endpoint.logoutViewer('hoarder');

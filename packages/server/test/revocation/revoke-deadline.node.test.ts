@@ -3,8 +3,9 @@
 // service answers within that bound and says pending, while its revocations go on; a second
 // `revokePending()` joins the sweep that runs.
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createSessionEndpoint, type SessionStore } from '../../src/index.js';
+import { createSessionEndpoint, type SessionStore } from '../../src/index.js';
 import { browserRequest, headerViewer, json, ORIGIN, PATH, sorted } from '../support/endpoint-fixture.js';
+import { wholeMemoryStore } from '../support/whole-ledger.js';
 
 /** A service that never answers a revoke while `stalled` (until `release()`), keeping each call's signal. */
 function stalledService() {
@@ -35,7 +36,7 @@ function endpointFor(service: ReturnType<typeof stalledService>, options: { revo
     viewer: headerViewer,
     mint: service.mint,
     revoke: service.revoke,
-    store: options.store ?? createMemoryStore(),
+    store: options.store ?? wholeMemoryStore(),
     onError: (error, report) => errors.push({ error, code: report.code }),
     limits: { revokeTimeoutMs: options.revokeTimeoutMs, mintsPerWindow: 1_000, revokeRetryMs: options.revokeRetryMs ?? 5_000 },
   });
@@ -66,7 +67,7 @@ describe("revoke's deadline", () => {
     const signals: AbortSignal[] = [];
     const endpoint = createSessionEndpoint({
       path: PATH, allowedOrigins: [ORIGIN], viewer: headerViewer, mint: async () => 'ses_1',
-      revoke: async (_, { signal }) => void signals.push(signal), limits: { revokeTimeoutMs: 100 },
+      revoke: async (_, { signal }) => void signals.push(signal), limits: { revokeTimeoutMs: 100 }, store: wholeMemoryStore(),
     });
     await endpoint.fetch(browserRequest('POST', PATH, { viewer: 'ada' }));
     expect((await endpoint.logoutViewer('ada')).complete).toBe(true);
@@ -85,7 +86,7 @@ describe('a sign-out against a stalled service', () => {
     const elapsed = Date.now() - started;
     const answer = await json(response);
     expect(elapsed, 'the sign-out waited past its bound').toBeLessThan(1_500);
-    expect(answer).toEqual({ revoked: [], failed: [], pending: expect.any(Array), complete: false, reason: 'sign-out-in-progress' });
+    expect(answer).toEqual({ revoked: [], failed: [], pending: expect.any(Array), complete: false, reason: 'sign-out-in-progress', viewer: expect.any(String) });
     expect(sorted(answer.pending)).toEqual(sorted(ids));
     const again = await endpoint.logoutViewer('ada');
     expect(again.complete).toBe(false);
@@ -112,7 +113,7 @@ describe('a sign-out against a stalled service', () => {
 describe('the sweep', () => {
   it('a second revokePending() while one runs joins it: one sweep, one call per id', async () => {
     const service = stalledService();
-    const memory = createMemoryStore();
+    const memory = wholeMemoryStore();
     let listed = 0;
     const store: SessionStore = {
       ...memory,
