@@ -44,6 +44,12 @@ export const ENDPOINT_CODES = {
   unauthenticated: 'unauthenticated',
   /** 429: the viewer minted `limits.mintsPerWindow` ids in the window; `Retry-After` says when to try again. */
   mintLimit: 'mint-limit',
+  /**
+   * 429: the viewer signed out (`POST <path>/logout`) or revoked (`DELETE <path>/<id>`) more often
+   * than the endpoint allows in its window; nothing was done. `Retry-After` (seconds) says when to try
+   * again; the browser does not retry at once.
+   */
+  rateLimited: 'rate-limited',
   /** 502: `mint(viewer)` rejected or gave no id; nothing was recorded or handed out. */
   mintFailed: 'mint-failed',
   /** 503: the store could not record, claim or count; after a mint the new id was revoked at once (or, failing that, is retried by this instance's sweep) and not handed out. */
@@ -84,6 +90,7 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   'forbidden-origin': 403,
   unauthenticated: 401,
   'mint-limit': 429,
+  'rate-limited': 429,
   'mint-failed': 502,
   'store-unavailable': 503,
   'revoke-failed': 502,
@@ -130,24 +137,38 @@ export function viewerTagOf(body: unknown): string | undefined {
 /** The `error.code` of an error answer ({@link ErrorAnswer}), whatever it is (its `message` is for people; a custom backend may leave it out). */
 export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as Body)?.code;
 
+/** `value` when it is a string, else undefined. */
+const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /**
  * The logout answer in a body: its three lists (their entries are the endpoint's, not checked one by
- * one), `complete` true only when it is `true`; undefined when a list is missing.
+ * one), `complete` true only when it is `true`, `reason` and `ledgerSince` when they are strings
+ * (a `reason` this version does not know is kept: `complete` is false with it); undefined when a
+ * list is missing.
  */
 export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
-  const { revoked, failed, pending, complete } = (body ?? {}) as Record<string, unknown>;
+  const { revoked, failed, pending, complete, reason, ledgerSince } = (body ?? {}) as Record<string, unknown>;
   if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) return undefined;
-  return { revoked, failed, pending, complete: complete === true, viewer: viewerTagOf(body) };
+  const why = stringOr(reason) as LogoutReason | undefined;
+  return { revoked, failed, pending, complete: complete === true && !why, viewer: viewerTagOf(body), reason: why, ledgerSince: stringOr(ledgerSince) };
 }
 
 /**
- * Why a sign-out answered `complete: false` beyond its own lists, in the logout answer's `reason`:
- * `ledger-incomplete`, the endpoint's store has not held its ledger for as long as an id can stay
- * live (a new or restarted memory store, a flushed or new Redis): ids minted before `ledgerSince`
- * may be live and unknown to it.
+ * Why a sign-out answered `complete: false` beyond its own lists, in the logout answer's `reason`.
  */
 export const LOGOUT_REASONS = {
+  /**
+   * `ledger-incomplete`: the endpoint's store has not held its ledger for as long as an id can stay
+   * live (a new or restarted memory store, a flushed or new Redis): ids minted before `ledgerSince`
+   * may be live and unknown to it.
+   */
   ledgerIncomplete: 'ledger-incomplete',
+  /**
+   * `sign-out-in-progress`: another sign-out of the same viewer (another tab, device or instance)
+   * holds the viewer's ids at this moment; this one joined it and did not wait for its end. The ids
+   * it holds are in `pending`; the next sign-out answers what it did.
+   */
+  signOutInProgress: 'sign-out-in-progress',
 } as const;
 
 /** One of the values of {@link LOGOUT_REASONS}. */
@@ -179,8 +200,10 @@ export interface LogoutAnswer {
    */
   complete: boolean;
   /**
-   * Present when the store's ledger may miss ids of the viewer: `ledger-incomplete` (see
-   * {@link LOGOUT_REASONS}); `complete` is then false, whatever the lists say.
+   * Present when the sign-out is not complete for a reason beyond its lists (see
+   * {@link LOGOUT_REASONS}): `ledger-incomplete` (the store's ledger may miss ids of the viewer), or
+   * `sign-out-in-progress` (another sign-out holds the ids). `complete` is then false, whatever the
+   * lists say.
    */
   reason?: LogoutReason;
   /** With `reason`: since when the store's ledger is whole, ISO 8601 on the store's clock; ids minted before it may still be live. */

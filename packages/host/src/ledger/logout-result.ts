@@ -66,16 +66,36 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed' | 'viewer' | '
    */
   complete: boolean;
   /**
-   * Why the logout is not complete (absent when it is), a stable code for the app to branch on:
-   * `endpoint-failed` (`backend: 'failed'`: call `logout()` again), `viewer-changed` or
-   * `not-in-ledger` (ids `unconfirmed`), `pending` (ids wait: the backend and the next `logout()`
-   * retry them). The most serious one is given.
+   * Why the logout is not complete (absent when it is), a stable code for the app to branch on; the
+   * most serious one is given (see {@link LogoutReason}). A code this version does not know (a newer
+   * backend's) is passed on: treat it as "not complete, try again".
    */
   reason?: LogoutReason;
+  /** With `reason`: a sentence the app can show the viewer, such as "The session store started at 13:02: sessions opened before may still be open." */
+  message?: string;
+  /**
+   * When an endpoint's store has not held its ledger long enough (`ledger-incomplete`): since when it
+   * is whole, ISO 8601 (the latest of the endpoints'). Ids minted before it may still be live.
+   */
+  ledgerSince?: string;
+  /** When an endpoint refused the sign-out as too frequent (`rate-limited`): how long its `Retry-After` asked to wait, ms, when it said. */
+  retryAfterMs?: number;
 }
 
-/** A {@link LogoutResult}'s `reason`: why it is not complete. */
-export type LogoutReason = 'endpoint-failed' | Unconfirmed['reason'] | 'pending';
+/**
+ * A {@link LogoutResult}'s `reason`, why it is not complete; most serious first (the order in which
+ * one is chosen when several apply):
+ * - `endpoint-failed`: the sign-out through an endpoint got no answer or an error (`backend: 'failed'`): call `logout()` again;
+ * - `rate-limited`: an endpoint answered 429, too many sign-outs: call `logout()` again after `retryAfterMs`;
+ * - `viewer-changed`, `not-in-ledger`: ids `unconfirmed` (see {@link Unconfirmed});
+ * - `ledger-incomplete`: an endpoint's store is newer than an id's life, so it may miss ids (`ledgerSince`);
+ * - `sign-out-in-progress`: another sign-out of the viewer holds the ids (`pending`): it finishes them;
+ * - `pending`: ids wait; the backend and the next `logout()` retry them.
+ */
+export type LogoutReason = (typeof SERIOUSNESS)[number];
+
+/** The reasons, most serious first. */
+const SERIOUSNESS = ['endpoint-failed', 'rate-limited', 'viewer-changed', 'not-in-ledger', 'ledger-incomplete', 'sign-out-in-progress', 'pending'] as const;
 
 /** An id no one could confirm revoked, and why; see {@link LogoutResult.unconfirmed}. */
 export interface Unconfirmed {
@@ -85,6 +105,9 @@ export interface Unconfirmed {
 
 /** What revoking the page's own ids did. */
 export type OwnRevocations = Pick<LogoutResult, 'revoked' | 'failed' | 'unconfirmed'>;
+
+/** The parts of a result its reason and message are made of. */
+type ReasonParts = Pick<LogoutResult, 'unconfirmed' | 'ledgerSince' | 'retryAfterMs'> & { endpoints: EndpointSignOut[]; pending: ReadonlySet<string> };
 
 /**
  * One logout's result from what each endpoint's sign-out did and what the page's own revocations
@@ -99,7 +122,11 @@ export function logoutResult(endpoints: EndpointSignOut[], own: OwnRevocations):
   const backend = some('failed') ? 'failed' : some('pending') ? 'pending' : endpoints.length ? 'complete' : 'none';
   const error = endpoints.find((each) => each.error)?.error;
   const unconfirmed = own.unconfirmed.filter(({ sessionId }) => !revoked.has(sessionId));
-  const reason = logoutReason({ backend, unconfirmed, pending });
+  // ISO times of one format sort as times: the latest start is the one that misses the most.
+  const ledgerSince = endpoints.flatMap((each) => each.ledgerSince ?? []).sort().pop();
+  const waits = endpoints.flatMap((each) => each.retryAfterMs ?? []);
+  const retryAfterMs = waits.length ? Math.max(...waits) : undefined;
+  const reason = logoutReason({ endpoints, unconfirmed, pending });
   return {
     revoked: [...revoked],
     failed,
@@ -108,15 +135,43 @@ export function logoutResult(endpoints: EndpointSignOut[], own: OwnRevocations):
     backend,
     ...(error ? { error } : {}),
     complete: !reason,
-    ...(reason ? { reason } : {}),
+    ...(reason ? { reason, message: reasonMessage(reason, { endpoints, unconfirmed, pending, ledgerSince, retryAfterMs }) } : {}),
+    ...(ledgerSince ? { ledgerSince } : {}),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
 }
 
-/** The most serious reason a logout is not complete, or undefined when it is. */
-function logoutReason(parts: { backend: BackendSignOut; unconfirmed: Unconfirmed[]; pending: ReadonlySet<string> }): LogoutReason | undefined {
-  const { backend, unconfirmed } = parts;
-  if (backend === 'failed') return 'endpoint-failed';
-  const changed = unconfirmed.find(({ reason }) => reason === 'viewer-changed') ?? unconfirmed[0];
-  if (changed) return changed.reason;
-  return backend === 'pending' || parts.pending.size ? 'pending' : undefined;
+/** The reasons one endpoint's sign-out gives: its answer's or its 429's, else `endpoint-failed` or `pending` by its `backend`. */
+const endpointReasons = (each: EndpointSignOut): string[] =>
+  each.reason ? [each.reason] : each.backend === 'failed' ? ['endpoint-failed'] : each.backend === 'pending' ? ['pending'] : [];
+
+/** The most serious reason a logout is not complete (one this version does not know after those it does), or undefined when it is. */
+function logoutReason(parts: Omit<ReasonParts, 'ledgerSince' | 'retryAfterMs'>): LogoutReason | undefined {
+  const found = new Set([...parts.endpoints.flatMap(endpointReasons), ...parts.unconfirmed.map(({ reason }) => reason), ...(parts.pending.size ? ['pending'] : [])]);
+  return SERIOUSNESS.find((reason) => found.has(reason)) ?? ([...found][0] as LogoutReason | undefined);
+}
+
+/** The viewer's local date and time of an ISO time, or undefined when it is none. */
+function localTime(iso: string | undefined): string | undefined {
+  const time = new Date(iso ?? NaN);
+  return Number.isNaN(time.getTime()) ? undefined : time.toLocaleString();
+}
+
+/** The sentence of each reason, for the viewer. */
+const MESSAGES: Record<LogoutReason, (parts: ReasonParts) => string> = {
+  'endpoint-failed': () => 'Sign-out did not reach the server: sessions may still be open. Try again.',
+  'rate-limited': ({ retryAfterMs }) => `Too many sign-outs in a short time: try again ${retryAfterMs === undefined ? 'later' : `in ${Math.ceil(retryAfterMs / 1000)} s`}.`,
+  'viewer-changed': () => 'Another account signed in on this device: its sessions stay open until that account signs out or they expire.',
+  'not-in-ledger': ({ unconfirmed }) => `${unconfirmed.length} session(s) of this page could not be confirmed ended: they may stay open until they expire.`,
+  'ledger-incomplete': ({ ledgerSince }) => {
+    const at = localTime(ledgerSince);
+    return `The session store started ${at ? `at ${at}` : 'recently'}: sessions opened before may still be open.`;
+  },
+  'sign-out-in-progress': () => 'Another sign-out of this account is under way: it ends the remaining sessions.',
+  pending: () => 'Sign-out is finishing: some sessions are still being ended.',
+};
+
+/** The sentence of `reason` (a general one for a reason this version does not know). */
+function reasonMessage(reason: LogoutReason, parts: ReasonParts): string {
+  return MESSAGES[reason]?.(parts) ?? `Sign-out is not finished (${reason}): try again.`;
 }
