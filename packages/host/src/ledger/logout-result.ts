@@ -71,7 +71,7 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed' | 'viewer' | '
    * backend's) is passed on: treat it as "not complete, try again".
    */
   reason?: LogoutReason;
-  /** With `reason`: a sentence the app can show the viewer, such as "The session store started at 13:02: sessions opened before may still be open." */
+  /** With `reason`: a sentence the app can show the viewer, such as "Sign-out is not complete: the session store started at 27/11/2026, 13:02:00; sessions opened before may still be open." */
   message?: string;
   /**
    * When an endpoint's store has not held its ledger long enough (`ledger-incomplete`): since when it
@@ -92,10 +92,7 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed' | 'viewer' | '
  * - `sign-out-in-progress`: another sign-out of the viewer holds the ids (`pending`): it finishes them;
  * - `pending`: ids wait; the backend and the next `logout()` retry them.
  */
-export type LogoutReason = (typeof SERIOUSNESS)[number];
-
-/** The reasons, most serious first. */
-const SERIOUSNESS = ['endpoint-failed', 'rate-limited', 'viewer-changed', 'not-in-ledger', 'ledger-incomplete', 'sign-out-in-progress', 'pending'] as const;
+export type LogoutReason = 'endpoint-failed' | 'rate-limited' | Unconfirmed['reason'] | 'ledger-incomplete' | 'sign-out-in-progress' | 'pending';
 
 /** An id no one could confirm revoked, and why; see {@link LogoutResult.unconfirmed}. */
 export interface Unconfirmed {
@@ -148,30 +145,27 @@ const endpointReasons = (each: EndpointSignOut): string[] =>
 /** The most serious reason a logout is not complete (one this version does not know after those it does), or undefined when it is. */
 function logoutReason(parts: Omit<ReasonParts, 'ledgerSince' | 'retryAfterMs'>): LogoutReason | undefined {
   const found = new Set([...parts.endpoints.flatMap(endpointReasons), ...parts.unconfirmed.map(({ reason }) => reason), ...(parts.pending.size ? ['pending'] : [])]);
-  return SERIOUSNESS.find((reason) => found.has(reason)) ?? ([...found][0] as LogoutReason | undefined);
+  return SERIOUSNESS().find((reason) => found.has(reason)) ?? ([...found][0] as LogoutReason | undefined);
 }
 
-/** The viewer's local date and time of an ISO time, or undefined when it is none. */
-function localTime(iso: string | undefined): string | undefined {
-  const time = new Date(iso ?? NaN);
-  return Number.isNaN(time.getTime()) ? undefined : time.toLocaleString();
-}
-
-/** The sentence of each reason, for the viewer. */
+/** What each reason's sentence says after "Sign-out is not complete: ", the reasons most serious first (see {@link LogoutReason}). */
 const MESSAGES: Record<LogoutReason, (parts: ReasonParts) => string> = {
-  'endpoint-failed': () => 'Sign-out did not reach the server: sessions may still be open. Try again.',
-  'rate-limited': ({ retryAfterMs }) => `Too many sign-outs in a short time: try again ${retryAfterMs === undefined ? 'later' : `in ${Math.ceil(retryAfterMs / 1000)} s`}.`,
-  'viewer-changed': () => 'Another account signed in on this device: its sessions stay open until that account signs out or they expire.',
-  'not-in-ledger': ({ unconfirmed }) => `${unconfirmed.length} session(s) of this page could not be confirmed ended: they may stay open until they expire.`,
+  'endpoint-failed': () => 'the server did not answer; try again.',
+  'rate-limited': ({ retryAfterMs }) => `too many sign-outs; try again ${retryAfterMs === undefined ? 'later' : `in ${Math.ceil(retryAfterMs / 1000)} s`}.`,
+  'viewer-changed': () => 'another account signed in here; its sessions stay open until it signs out.',
+  'not-in-ledger': () => 'sessions of this page unknown to the server stay open until they expire.',
   'ledger-incomplete': ({ ledgerSince }) => {
-    const at = localTime(ledgerSince);
-    return `The session store started ${at ? `at ${at}` : 'recently'}: sessions opened before may still be open.`;
+    const since = Date.parse(ledgerSince as string);
+    return `the session store started ${since ? `at ${new Date(since).toLocaleString()}` : 'recently'}; sessions opened before may still be open.`;
   },
-  'sign-out-in-progress': () => 'Another sign-out of this account is under way: it ends the remaining sessions.',
-  pending: () => 'Sign-out is finishing: some sessions are still being ended.',
+  'sign-out-in-progress': () => 'another sign-out is ending the sessions.',
+  pending: () => 'some sessions are still being ended.',
 };
+
+/** The reasons, most serious first: the keys of {@link MESSAGES}, in their order. */
+const SERIOUSNESS = () => Object.keys(MESSAGES) as LogoutReason[];
 
 /** The sentence of `reason` (a general one for a reason this version does not know). */
 function reasonMessage(reason: LogoutReason, parts: ReasonParts): string {
-  return MESSAGES[reason]?.(parts) ?? `Sign-out is not finished (${reason}): try again.`;
+  return `Sign-out is not complete: ${MESSAGES[reason]?.(parts) ?? `${reason}; try again.`}`;
 }

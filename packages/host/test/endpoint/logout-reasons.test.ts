@@ -22,7 +22,7 @@ describe("the endpoint's reasons in the LogoutResult", () => {
     );
     const result = await a.ledger.logout();
     expect(result).toMatchObject({ revoked: ['ses-1', 'ses-2'], pending: [], unconfirmed: [], complete: false, reason: 'ledger-incomplete', ledgerSince: SINCE });
-    expect(result.message).toBe(`The session store started at ${new Date(SINCE).toLocaleString()}: sessions opened before may still be open.`);
+    expect(result.message).toBe(`Sign-out is not complete: the session store started at ${new Date(SINCE).toLocaleString()}; sessions opened before may still be open.`);
     // Not complete, so the next call asks the endpoint again.
     await a.ledger.logout();
     expect(logoutCalls(server.calls)).toBe(2);
@@ -39,7 +39,7 @@ describe("the endpoint's reasons in the LogoutResult", () => {
     server.logoutScript.push(() => Response.json({ revoked: [], failed: [], pending: ['ses-1', 'ses-2'], complete: false, reason: LOGOUT_REASONS.signOutInProgress }));
     const result = await a.ledger.logout();
     expect(result).toMatchObject({ revoked: [], pending: ['ses-1', 'ses-2'], backend: 'pending', complete: false, reason: 'sign-out-in-progress' });
-    expect(result.message).toBe('Another sign-out of this account is under way: it ends the remaining sessions.');
+    expect(result.message).toBe('Sign-out is not complete: another sign-out is ending the sessions.');
   });
 
   it.each([
@@ -59,7 +59,7 @@ describe("the endpoint's reasons in the LogoutResult", () => {
     // An HTTP date has whole seconds: the wait is within a second of it.
     expect(result.retryAfterMs).toBeGreaterThan(ms - 1_000);
     expect(result.retryAfterMs).toBeLessThanOrEqual(ms);
-    expect(result.message).toBe(`Too many sign-outs in a short time: try again in ${ms / 1000} s.`);
+    expect(result.message).toBe(`Sign-out is not complete: too many sign-outs; try again in ${ms / 1000} s.`);
     // The page's own ids were still revoked one by one.
     expect(result.revoked).toEqual(['ses-1']);
   });
@@ -68,16 +68,16 @@ describe("the endpoint's reasons in the LogoutResult", () => {
     const { server, a } = await twoTabs();
     server.logoutScript.push(() => new Response(null, { status: 429 }));
     const result = await a.ledger.logout();
-    expect(result).toMatchObject({ reason: 'rate-limited', message: 'Too many sign-outs in a short time: try again later.' });
+    expect(result).toMatchObject({ reason: 'rate-limited', message: 'Sign-out is not complete: too many sign-outs; try again later.' });
     expect(result).not.toHaveProperty('retryAfterMs');
   });
 
   it('endpoint-failed, not-in-ledger and pending carry a sentence too', async () => {
     const down = logoutResult([signOut({ backend: 'failed', error: new EmbedError('revoke-failed', 'HTTP 503') })], noOwn);
-    expect(down).toMatchObject({ reason: 'endpoint-failed', message: 'Sign-out did not reach the server: sessions may still be open. Try again.' });
+    expect(down).toMatchObject({ reason: 'endpoint-failed', message: 'Sign-out is not complete: the server did not answer; try again.' });
     const lost = logoutResult([signOut({})], { ...noOwn, unconfirmed: [{ sessionId: 'ses_ssr', reason: 'not-in-ledger' }] });
-    expect(lost.message).toBe('1 session(s) of this page could not be confirmed ended: they may stay open until they expire.');
-    expect(logoutResult([signOut({ backend: 'pending', pending: ['ses-1'] })], noOwn).message).toBe('Sign-out is finishing: some sessions are still being ended.');
+    expect(lost.message).toBe('Sign-out is not complete: sessions of this page unknown to the server stay open until they expire.');
+    expect(logoutResult([signOut({ backend: 'pending', pending: ['ses-1'] })], noOwn).message).toBe('Sign-out is not complete: some sessions are still being ended.');
     expect(logoutResult([signOut({})], noOwn)).not.toHaveProperty('message');
   });
 });
@@ -107,11 +107,11 @@ describe('several endpoints: the most serious reason is given, the details of th
       [incomplete, signOut({ backend: 'pending', reason: 'ledger-incomplete', ledgerSince: later }), signOut({ backend: 'failed', reason: 'rate-limited', retryAfterMs: 2_000 }), signOut({ backend: 'failed', reason: 'rate-limited', retryAfterMs: 9_000 })],
       noOwn,
     );
-    expect(result).toMatchObject({ reason: 'rate-limited', ledgerSince: later, retryAfterMs: 9_000, message: 'Too many sign-outs in a short time: try again in 9 s.' });
+    expect(result).toMatchObject({ reason: 'rate-limited', ledgerSince: later, retryAfterMs: 9_000, message: 'Sign-out is not complete: too many sign-outs; try again in 9 s.' });
   });
 
   it('a reason this version does not know (a newer backend) is passed on, not complete, with a general sentence', () => {
     const result = logoutResult([signOut({ backend: 'pending', reason: 'store-migrating' as EndpointSignOut['reason'] })], noOwn);
-    expect(result).toMatchObject({ complete: false, reason: 'store-migrating', message: 'Sign-out is not finished (store-migrating): try again.' });
+    expect(result).toMatchObject({ complete: false, reason: 'store-migrating', message: 'Sign-out is not complete: store-migrating; try again.' });
   });
 });
