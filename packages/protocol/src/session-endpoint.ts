@@ -32,6 +32,8 @@ export function logoutPath(path: string): string {
 export const FORBIDDEN_ORIGIN = 'forbidden-origin';
 /** 404 `unknown-session`, which the browser reads (see {@link FORBIDDEN_ORIGIN}). */
 export const UNKNOWN_SESSION = 'unknown-session';
+/** 429 `rate-limited`, which the browser names a sign-out's `reason` after (see {@link FORBIDDEN_ORIGIN}). */
+export const RATE_LIMITED = 'rate-limited';
 
 /**
  * The codes of the endpoint's JSON error answers (`{ error: { code, message } }`). Changing a code
@@ -49,7 +51,7 @@ export const ENDPOINT_CODES = {
    * than the endpoint allows in its window; nothing was done. `Retry-After` (seconds) says when to try
    * again; the browser does not retry at once.
    */
-  rateLimited: 'rate-limited',
+  rateLimited: RATE_LIMITED,
   /** 502: `mint(viewer)` rejected or gave no id; nothing was recorded or handed out. */
   mintFailed: 'mint-failed',
   /** 503: the store could not record, claim or count; after a mint the new id was revoked at once (or, failing that, is retried by this instance's sweep) and not handed out. */

@@ -5,7 +5,7 @@
 // backend limits the viewer's sign-outs) is final at once, `rate-limited` with its `Retry-After`: a
 // retry within a second or two would only be refused again. Any other answer (404: no logout route;
 // 401: the backend does not know the viewer) is final at once.
-import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { RATE_LIMITED, type LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { httpStatus, retryAfterMs } from './http-answer.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';
@@ -36,7 +36,7 @@ export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete
    * The answer's `reason` (`ledger-incomplete`, `sign-out-in-progress`), or `rate-limited` when the
    * endpoint answered 429 (then `backend` is `failed`).
    */
-  reason?: LogoutAnswer['reason'] | 'rate-limited';
+  reason?: LogoutAnswer['reason'] | typeof RATE_LIMITED;
   /** With `rate-limited`: how long the endpoint's `Retry-After` asked to wait, ms, when it said. */
   retryAfterMs?: number;
 }
@@ -75,7 +75,7 @@ function failedSignOut(callbacks: SessionEndpointCallbacks, cause: unknown): End
   const answer = answerOf(cause);
   const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
   const failed: EndpointSignOut = { endpoint: callbacks.endpoint, viewer: callbacks.viewer, revoked: [], failed: [], pending: [], backend: 'failed', error };
-  return httpStatus(answer) === 429 ? { ...failed, reason: 'rate-limited', retryAfterMs: retryAfterMs(answer) } : failed;
+  return httpStatus(answer) === 429 ? { ...failed, reason: RATE_LIMITED, retryAfterMs: retryAfterMs(answer) } : failed;
 }
 
 /** Signs the viewer out through one endpoint, trying again within the bound above; never rejects. */
