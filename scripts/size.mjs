@@ -230,7 +230,9 @@ for (const feature of ['lazy', 'timings']) {
 // with Vue Router, useUrlAdapter) are measured all together, without a budget. Budget: 1 KB, then
 // 1,100 B by issue 30: the sync-url prop's refusal of a bare name, which says what to write
 // (syncUrl itself no longer comes along: about 1 KB less for a Vue app without deep links).
-const VUE_BUDGET = 1_100;
+// 1,130 B by issue 39: 1,101 B measured (a difference of two bundles, it moves with the host's code
+// around it: 1,092 B before the logout reasons), plus about 2%.
+const VUE_BUDGET = 1_130;
 const gzipOfVueApp = async (contents) => gzip(await appCode(contents, { external: ['vue'] }));
 const SDK_IT_USES = await gzipOfVueApp("export { createEmbed, createSessionLedger, EmbedError } from '@svc-embed/host'; export { EVENT_NAMES } from '@svc-embed/protocol';");
 const vueCost = (await gzipOfVueApp("export { SvcEmbed, provideSessionLedger, useSessionLedger } from '@svc-embed/vue';")) - SDK_IT_USES;
