@@ -51,7 +51,7 @@ describe('import in Node without a DOM', () => {
     const ledger = createSessionLedger();
     const revoked: string[] = [];
     ledger.record('a', (id) => void revoked.push(id));
-    expect(await ledger.logout()).toEqual({ revoked: ['a'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await ledger.logout()).toEqual({ revoked: ['a'], unconfirmed: [], failed: [], pending: [], backend: 'none', complete: true });
     const error = new EmbedError(EMBED_ERROR_CODES.invalidOption, 'x');
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'EmbedError', code: 'invalid-option' });

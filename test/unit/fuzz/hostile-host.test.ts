@@ -46,7 +46,7 @@ function hostWorld() {
       publicId: `d-${name}`,
       container: document.createElement('div'),
       readyTimeoutMs: 0,
-      ...(signed ? { mintSessionId: () => `id-${++mints}`, revokeSessionId: (id: string) => void revoked.push(id), retryDelayMs: 600_000 } : {}),
+      ...(signed ? { mintSessionId: () => `id-${++mints}`, revokeSessionId: (id: string) => void revoked.push(id), retryDelayMs: 600_000 } : { mode: 'private' as const }),
     });
     Object.defineProperty(embed.iframe, 'contentWindow', { value: frames[name], configurable: true });
     const calls: Call[] = [];
