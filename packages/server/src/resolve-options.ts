@@ -18,7 +18,7 @@ export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
 
 /** The store's methods, checked when a store is given. */
-const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints'] as const;
+const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'countPending'] as const;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {

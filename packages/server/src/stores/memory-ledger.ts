@@ -4,8 +4,11 @@
  */
 import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount } from './session-store.js';
 
-/** An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease (epoch ms, the store's clock). */
-type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number };
+/**
+ * An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease and the
+ * moment it first became pending (epoch ms, the store's clock).
+ */
+type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number; since: number };
 
 /** One id of a ledger. */
 interface MemoryEntry {
@@ -64,7 +67,7 @@ export function countAttempt(viewer: MemoryViewer, at: number, windowMs: number)
 /** Records a fresh id for `lifetimeMs` from `at`; pending at once when the viewer signed out since `signOutsSeen`. */
 export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; lifetimeMs: number; signOutsSeen: number; leaseMs: number }, at: number): AddOutcome {
   const signedOut = (viewer.signOuts?.count ?? 0) !== entry.signOutsSeen;
-  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs } : LIVE;
+  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs, since: at } : LIVE;
   if (entry.lifetimeMs > 0) viewer.ids.set(entry.sessionId, { expiresAt: at + entry.lifetimeMs, state });
   return signedOut ? 'signed-out' : 'recorded';
 }
@@ -74,7 +77,7 @@ export function claimEntry(viewer: MemoryViewer, claim: { sessionId: string; lea
   const entry = viewer.ids.get(claim.sessionId);
   if (!entry) return 'absent';
   const outcome = entry.state.kind === 'live' ? 'claimed' : 'reclaimed';
-  entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs };
+  entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs, since: pendingSince(entry.state, at) };
   return outcome;
 }
 
@@ -86,7 +89,7 @@ export function signOutViewer(viewer: MemoryViewer, claim: { leaseMs: number; re
   for (const [sessionId, entry] of viewer.ids) {
     claimed.ids.push(sessionId);
     if (entry.state.kind === 'pending') claimed.reclaimed.push(sessionId);
-    entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs };
+    entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs, since: pendingSince(entry.state, at) };
   }
   return claimed;
 }
@@ -97,7 +100,7 @@ export function claimLapsed(viewer: MemoryViewer, leaseMs: number, at: number): 
   for (const [sessionId, entry] of viewer.ids) {
     if (entry.state.kind === 'live' || entry.state.leaseUntil > at) continue;
     ids.push(sessionId);
-    entry.state = { kind: 'pending', leaseUntil: at + leaseMs };
+    entry.state = { kind: 'pending', leaseUntil: at + leaseMs, since: entry.state.since };
   }
   return { ids, reclaimed: [...ids] };
 }
@@ -107,11 +110,28 @@ export function settleEntries(viewer: MemoryViewer, settlement: { revoked: reado
   for (const sessionId of settlement.revoked) viewer.ids.delete(sessionId);
   for (const sessionId of settlement.failed) {
     const entry = viewer.ids.get(sessionId);
-    if (entry && entry.state.kind === 'pending') entry.state = { kind: 'pending', leaseUntil: at };
+    if (entry && entry.state.kind === 'pending') entry.state = { ...entry.state, leaseUntil: at };
   }
   const pending: string[] = [];
   for (const [sessionId, entry] of viewer.ids) {
     if (entry.state.kind === 'pending') pending.push(sessionId);
   }
   return pending;
+}
+
+/** When an id claimed at `at` became pending: an earlier claim's moment, or `at`. */
+function pendingSince(state: EntryState, at: number): number {
+  return state.kind === 'pending' ? state.since : at;
+}
+
+/** The viewer's pending ids at `at` (expired ones left out): how many, and since when the oldest waits (`null`: none). */
+export function pendingOf(viewer: MemoryViewer, at: number): { ids: number; oldestSince: number | null } {
+  let ids = 0;
+  let oldestSince: number | null = null;
+  for (const entry of viewer.ids.values()) {
+    if (entry.state.kind === 'live' || entry.expiresAt <= at) continue;
+    ids += 1;
+    oldestSince = Math.min(oldestSince ?? entry.state.since, entry.state.since);
+  }
+  return { ids, oldestSince };
 }

@@ -13,6 +13,8 @@ interface ViewerKeys {
   ids: string;
   /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease (due once it has passed). */
   pending: string;
+  /** Sorted set: the pending ids, scored by the moment each became pending (the store's clock), for the backlog's oldest age. */
+  since: string;
   /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
   mints: string;
   /** String: the sign-out moment, a count of the viewer's sign-outs. */
@@ -27,7 +29,7 @@ function viewerTag(viewerId: string): string {
 /** The keys of `viewerId` under `prefix`. */
 export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
   const base = `${prefix}{${viewerTag(viewerId)}}:`;
-  return { ids: `${base}ids`, pending: `${base}pending`, mints: `${base}mints`, signOuts: `${base}signouts` };
+  return { ids: `${base}ids`, pending: `${base}pending`, since: `${base}since`, mints: `${base}mints`, signOuts: `${base}signouts` };
 }
 
 /** The hash of viewers who may have pending ids (viewer id -> the hint's token). */

@@ -63,6 +63,14 @@ export interface SessionStore {
    * after the last page. A hint may come twice; each is confirmed against the viewer's own ledger.
    */
   listHints(page: HintPage): Promise<{ hints: PendingHint[]; cursor: string }>;
+  /**
+   * The pending backlog, for the endpoint's figures (`endpoint.status()`, the OpenTelemetry
+   * gauges): how many ids are pending (expired ones left out), and how long the oldest has been
+   * pending, counted from the claim that made it pending (a retry keeps that moment), on the store's
+   * clock. It counts at least every hinted viewer (the endpoint hints a viewer before claiming their
+   * ids). May read every such viewer: call it for a figure, not per request.
+   */
+  countPending(): Promise<PendingCount>;
   /** Releases the store's resources (connections, timers); the endpoint never calls it. */
   close?(): Promise<void>;
 }
@@ -159,4 +167,12 @@ export interface HintPage {
   cursor: string;
   /** About how many hints per page. */
   count: number;
+}
+
+/** The pending backlog, for {@link SessionStore.countPending}. */
+export interface PendingCount {
+  /** Pending ids (claimed for revocation, not yet confirmed revoked), of every viewer. */
+  ids: number;
+  /** How long the oldest of them has been pending, ms (the store's clock); `null` when none is. */
+  oldestAgeMs: number | null;
 }

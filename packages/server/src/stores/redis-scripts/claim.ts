@@ -3,13 +3,13 @@ import { defineScript, wordOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `claim`. KEYS ids, pending; ARGV session id, leaseMs. Drops the expired ids first; leases the id
+ * `claim`. KEYS ids, pending, since; ARGV session id, leaseMs. Drops the expired ids first; leases the id
  * until the store's now + leaseMs if it is in the ledger. Replies 'claimed', 'reclaimed' (it was
  * pending) or 'absent'.
  */
 export const CLAIM = defineScript({
   name: 'claim',
-  keys: ['ids', 'pending'],
+  keys: ['ids', 'pending', 'since'],
   args: ({ sessionId, leaseMs }: IdClaim) => [sessionId, leaseMs],
   ack: 'primary',
   lua: `${LEDGER_LUA}

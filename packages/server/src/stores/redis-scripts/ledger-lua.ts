@@ -1,11 +1,14 @@
 /**
- * The Lua every ledger script starts with. A ledger is two sorted sets of one viewer: `KEYS[1]`
- * `ids` (every id not yet confirmed revoked, live or pending, scored by its expiry) and `KEYS[2]`
- * `pending` (the ids claimed for revocation, scored by the end of their lease). Times are the
+ * The Lua every ledger script starts with. A ledger is sorted sets of one viewer: `KEYS[1]`
+ * `ids` (every id not yet confirmed revoked, live or pending, scored by its expiry), `KEYS[2]`
+ * `pending` (the ids claimed for revocation, scored by the end of their lease), and `since`, the
+ * last key every ledger script names (`KEYS[#KEYS]`: the pending ids, scored by the moment each
+ * first became pending, for the backlog's oldest age; a retry keeps that moment). Times are the
  * store's: `storeNow()` reads Redis' `TIME`, and the endpoint passes durations only, so no
  * instance's clock decides an expiry or a lease.
  */
 export const LEDGER_LUA = `
+local SINCE = KEYS[#KEYS]
 local function storeNow()
   local time = redis.call('TIME')
   return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -14,7 +17,10 @@ local function dropExpired(now)
   local gone = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now)
   if #gone > 0 then
     redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-    for _, id in ipairs(gone) do redis.call('ZREM', KEYS[2], id) end
+    for _, id in ipairs(gone) do
+      redis.call('ZREM', KEYS[2], id)
+      redis.call('ZREM', SINCE, id)
+    end
   end
 end
 local function expireWithLatest(now)
@@ -23,11 +29,13 @@ local function expireWithLatest(now)
     local ttl = math.max(1, math.ceil(tonumber(latest[2]) - now))
     redis.call('PEXPIRE', KEYS[1], ttl)
     if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ttl) end
+    if redis.call('EXISTS', SINCE) == 1 then redis.call('PEXPIRE', SINCE, ttl) end
   end
 end
 local function lease(id, leaseUntil)
   local before = redis.call('ZSCORE', KEYS[2], id)
   redis.call('ZADD', KEYS[2], leaseUntil, id)
+  redis.call('ZADD', SINCE, 'NX', storeNow(), id)
   return before
 end
 `;

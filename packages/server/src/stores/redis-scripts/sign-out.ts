@@ -3,13 +3,13 @@ import { defineScript, idsOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `signOut`. KEYS ids, pending, signOuts; ARGV leaseMs, rememberMs. Drops the expired ids first;
+ * `signOut`. KEYS ids, pending, signOuts, since; ARGV leaseMs, rememberMs. Drops the expired ids first;
  * moves the sign-out moment on (kept rememberMs at least) and leases every id until the store's
  * now + leaseMs. Replies { ids, reclaimed } (reclaimed: those that were pending).
  */
 export const SIGN_OUT = defineScript({
   name: 'signOut',
-  keys: ['ids', 'pending', 'signOuts'],
+  keys: ['ids', 'pending', 'signOuts', 'since'],
   args: ({ leaseMs, rememberMs }: SignOutClaim) => [leaseMs, rememberMs],
   ack: 'replicas',
   lua: `${LEDGER_LUA}
