@@ -1,6 +1,7 @@
 import { checkAllowedOrigins } from './allowed-origins.js';
 import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
+import type { OpenTelemetryMeter } from './metrics/open-telemetry.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { SessionStore } from './stores/session-store.js';
 
@@ -32,6 +33,8 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
+  /** The `meter` option; `undefined`: the global meter provider's, when `@opentelemetry/api` is installed. */
+  meter: OpenTelemetryMeter | undefined;
   now: () => number;
 }
 
@@ -65,6 +68,7 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
     requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
     report,
     reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
+    meter: checkMeter(options.meter),
     now,
   };
 }
@@ -119,6 +123,16 @@ function attachStoreReports(store: SessionStore, report: ResolvedOptions['report
   const reporting = store as SessionStore & { reportTo?: unknown };
   if (typeof reporting.reportTo !== 'function') return;
   reporting.reportTo.call(store, (error: EndpointError) => report(error, { code: error.code }));
+}
+
+/** The methods of a meter the endpoint calls, checked when a meter is given. */
+const METER_METHODS = ['createObservableCounter', 'createObservableGauge', 'createHistogram', 'addBatchObservableCallback'] as const;
+
+function checkMeter(meter: OpenTelemetryMeter | undefined): OpenTelemetryMeter | undefined {
+  if (meter === undefined) return undefined;
+  const missing = METER_METHODS.filter((name) => typeof meter?.[name] !== 'function');
+  if (missing.length) throw invalid(`meter must be an OpenTelemetry Meter, such as metrics.getMeter('my-app') of @opentelemetry/api, or left out; it has no ${missing.join(', ')}`);
+  return meter;
 }
 
 /** A report hook is a function, or left out. */

@@ -1,3 +1,4 @@
+import type { EndpointMetrics } from '../metrics/endpoint-figures.js';
 import type { ResolvedOptions } from '../resolve-options.js';
 import type { Backlog } from './backlog.js';
 
@@ -8,4 +9,6 @@ import type { Backlog } from './backlog.js';
 export type LedgerDeps = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'reportRevocation' | 'limits'> & {
   /** What this instance could not hand to the store, kept for its sweep. */
   backlog: Backlog;
+  /** The figures operators see: each process tells them what it did, where it does it. */
+  metrics: EndpointMetrics;
 };

@@ -33,7 +33,12 @@ export interface SweepReport {
  * Retries every revocation that is due.
  * @throws {EndpointError} `store-unavailable` when the store's index of hints could not be read (what was done before stays done)
  */
-export async function revokePending(deps: LedgerDeps): Promise<SweepReport> {
+export function revokePending(deps: LedgerDeps): Promise<SweepReport> {
+  return deps.metrics.timeSweep(() => sweepOnce(deps));
+}
+
+/** One sweep: the backlog, then every hinted viewer, page by page. */
+async function sweepOnce(deps: LedgerDeps): Promise<SweepReport> {
   const report: SweepReport = { viewers: 0, revoked: 0, failed: 0, pending: 0 };
   await rewriteHints(deps);
   await revokeOrphans(deps, report);
