@@ -165,6 +165,24 @@ describe('the "Operating it" figures through OpenTelemetry', () => {
     expect(await endpoint.status()).toMatchObject({ pending: null, unrecorded: 1, sweeps: { completed: 0, failed: 1, lagMs: 5_000 } });
   });
 
+  it('counts a mint refused by a sign-out that came while the id was being minted as signed-out', async () => {
+    const otel = inMemoryMetrics();
+    const memory = createMemoryStore();
+    const signOutDuringMint: SessionStore = {
+      ...memory,
+      add: async (entry) => {
+        await memory.signOut({ viewerId: entry.viewerId, leaseMs: 60_000, rememberMs: 60_000 });
+        return memory.add(entry);
+      },
+    };
+    const { endpoint } = makeEndpoint({ meter: otel.provider.getMeter('app'), store: signOutDuringMint });
+    expect((await endpoint.fetch(browserRequest('POST', PATH, { viewer: 'ada' }))).status).toBe(409);
+    const collected = await otel.collect();
+    expect(pointOf(collected, 'svc_embed.mint.requests', { 'svc_embed.mint.outcome': 'signed-out' })).toBe(1);
+    expect(pointOf(collected, 'svc_embed.mint.requests', { 'svc_embed.mint.outcome': 'minted' })).toBe(0);
+    expect((await endpoint.status()).mints).toMatchObject({ 'signed-out': 1, minted: 0 });
+  });
+
   it('uses the global meter provider when no meter is given, once @opentelemetry/api is loaded', async () => {
     const otel = inMemoryMetrics();
     metrics.setGlobalMeterProvider(otel.provider);
