@@ -33,9 +33,13 @@ interface InstrumentOptions {
  * `@opentelemetry/api`): pass `metrics.getMeter('my-app')`, or a meter of your own `MeterProvider`.
  */
 export interface OpenTelemetryMeter {
+  /** Makes a counter read at collection: mint requests, revoke calls. */
   createObservableCounter(name: string, options?: InstrumentOptions): ObservableInstrument;
+  /** Makes a gauge read at collection: the pending backlog, the sweep's lag. */
   createObservableGauge(name: string, options?: InstrumentOptions): ObservableInstrument;
+  /** Makes a histogram: the sweep's duration. */
   createHistogram(name: string, options?: InstrumentOptions): { record(value: number, attributes?: Attributes): void };
+  /** Registers one callback that observes several instruments at each collection. */
   addBatchObservableCallback(callback: (result: BatchResult) => void | Promise<void>, observables: ObservableInstrument[]): void;
 }
 
