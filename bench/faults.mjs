@@ -14,7 +14,11 @@
 //
 // Checks, and exits 1 if one fails: every id the service minted is revoked there, id for id; no id
 // was handed out (answered 200) that the store had not acknowledged recording. Prints the calls of
-// revoke per id. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
+// revoke per id. Then two runs of their own (fault-amplify.mjs): 200 parallel sign-outs of one viewer,
+// and a stalled service; each prints the calls of revoke per id and whether an answer said complete
+// while an id was live. The instances of the main run shorten the failed ids' backoff
+// (revokeRetryMs 50, at most 400 ms) and the lease (2 s; a claim whose answer was lost is taken
+// over only once it lapsed), so the retry path ends within its sweep rounds. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
 // --revoke-failure (share), --pauses, --kills, --appendfsync (default always). A seed fixes the plan (who signs out when, when Redis
 // fails, the service's delays); the interleaving of a real run still varies from run to run.
 import { createClient } from 'redis';
@@ -28,11 +32,14 @@ import { flakyService, seededRandom } from './fault-service.mjs';
 import { listen } from './http-load.mjs';
 import { ATTEMPTS, forViewersAtOnce, mintAskingAgain, signOutEveryone, withRetries } from './retry-path.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
+import { parallelSignOuts, stalledService } from './fault-amplify.mjs';
 
 const API_KEY = 'emulator-dev-key';
 const STORE_TIMEOUT_MS = 300;
 const SWEEP_EVERY_MS = 500;
 const MINT_DELAY_MS = 60;
+/** The lease of a claim: a claim whose answer Redis lost is taken over once it lapses (the retry path waits for it). */
+const LEASE_MS = 2_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readOptions(argv) {
@@ -62,6 +69,7 @@ async function startInstances(redis, service) {
     return createSessionEndpoint({
       path: PATH, allowedOrigins: [ORIGIN], store: noting, mint: service.mint, revoke: service.revoke,
       viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }),
+      limits: { revokeRetryMs: 50, revokeRetryMaxMs: 400, revocationLeaseMs: LEASE_MS, revokeTimeoutMs: LEASE_MS / 2 },
       onRevoke: (report) => {
         if (!report.retry) return;
         retries.count += 1;
@@ -172,6 +180,10 @@ async function main() {
     const path = await signOutEveryone(run.endpoints, viewers.map((viewer) => viewer.id));
     const figures = verify({ emulator, service, run, load });
     if (!printReport({ options, load, faults, path, run, service, figures, ms: Date.now() - started })) process.exitCode = 1;
+    await run.close();
+    run = undefined;
+    if (!(await parallelSignOuts({ redis, emulator }))) process.exitCode = 1;
+    if (!(await stalledService({ redis, emulator }))) process.exitCode = 1;
   } finally {
     await run?.close();
     await emulator.close();

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator } from '../packages/emulator/src/index.js';
-import { createSessionEndpoint } from '@svc-embed/server';
+import { createMemoryStore, createSessionEndpoint } from '@svc-embed/server';
 import { createHostBackend } from './host-backend.mjs';
 import { hostSite } from './host-site.mjs';
 
@@ -54,7 +54,7 @@ function demoEndpoint({ hostUrl, backend, embedNames, store, hooks }) {
     allowedOrigins: [hostUrl],
     // The demo has one viewer and no sign-in; a real backend reads its own session cookie here. The
     // demo's pages name the embed that asks in the body, read before (see host-site.mjs), for the panel.
-    viewer: (_request, { nodeRequest }) => ({ id: 'ada.lovelace', embed: embedNames.get(nodeRequest) ?? 'page' }),
+    viewer: (_request, { nodeRequest }) => ({ id: hooks.viewerId?.() ?? 'ada.lovelace', embed: embedNames.get(nodeRequest) ?? 'page' }),
     async mint(viewer) {
       const intercepted = hooks.mint?.();
       const answer = intercepted ? await intercepted : undefined;
@@ -69,7 +69,10 @@ function demoEndpoint({ hostUrl, backend, embedNames, store, hooks }) {
       const result = await backend.revoke(sessionId);
       if (result.status >= 400 && result.status !== 404 && result.status !== 410) throw new Error(`the service answered ${result.status}`);
     },
-    store,
+    // The demo's emulator starts (and forgets every id) with this process, so no id minted before its
+    // memory store can be live: its ledger is whole from the start (ledgerSince: 0). A backend beside
+    // a real service leaves ledgerSince out, and its first day of sign-outs after a restart says so.
+    store: store ?? createMemoryStore({ ledgerSince: 0 }),
     // The demo's tests mint far faster than a viewer does.
     limits: { mintsPerWindow: 10_000 },
   });

@@ -29,6 +29,8 @@ const REACT_BUILD = join(DEMO, '.build', 'react');
  * @property {() => Promise<{ sessionId: string } | undefined> | undefined} [mint] Asked before each
  *   mint: an answer with a `sessionId` is handed out instead of a new id (undefined: mint as usual).
  * @property {() => string[]} [frameSources] Origins the host pages may frame besides the service.
+ * @property {() => string | undefined} [viewerId] The signed-in viewer's id, when a test switched it
+ *   (another user signed in without a page load); the demo's own is `ada.lovelace`.
  * @property {(res: import('node:http').ServerResponse, path: string) => Promise<boolean>} [serve]
  *   Serves a GET or HEAD that is none of the demo's pages: true when it answered.
  * @property {(request: { method?: string, path: string, origin?: string }) => void} [refused] Told of

@@ -69,9 +69,12 @@ function testHooks() {
   const extraFrameSources = [];
   /** Requests the backend refused because they came from another origin. */
   const refusedRequests = [];
+  /** The viewer a test signed in instead of the demo's (undefined: the demo's). @type {{ id: string | undefined }} */
+  const viewer = { id: undefined };
   /** @type {import('./host-site.mjs').DemoHooks} */
   const hooks = {
     mint: () => mintInterceptors.shift()?.(),
+    viewerId: () => viewer.id,
     frameSources: () => extraFrameSources,
     async serve(res, path) {
       const extraPage = extraPages.get(path);
@@ -88,7 +91,7 @@ function testHooks() {
       refusedRequests.push(request);
     },
   };
-  return { hooks, mintInterceptors, extraPages, apps, extraFrameSources, refusedRequests };
+  return { hooks, mintInterceptors, extraPages, apps, extraFrameSources, refusedRequests, viewer };
 }
 
 /**
@@ -96,7 +99,7 @@ function testHooks() {
  * @param {Omit<import('./demo-server.mjs').DemoOptions, 'hooks'>} [options]
  */
 export async function startDemoWithHooks(options = {}) {
-  const { hooks, mintInterceptors, extraPages, apps, extraFrameSources, refusedRequests } = testHooks();
+  const { hooks, mintInterceptors, extraPages, apps, extraFrameSources, refusedRequests, viewer } = testHooks();
   const demo = await startDemo({ ...options, hooks });
   return {
     ...demo,
@@ -135,6 +138,14 @@ export async function startDemoWithHooks(options = {}) {
      * @returns {() => void} release
      */
     holdNextMint: () => holdNext(mintInterceptors),
+    /**
+     * Signs another viewer in at the backend, as another tab would without this page loading again:
+     * the session endpoint serves `id` from now on (undefined: the demo's viewer again).
+     * @param {string | undefined} id
+     */
+    signInAs(id) {
+      viewer.id = id;
+    },
     /**
      * Lets the host pages frame `origin` too (their policy's `frame-src` names only the service
      * otherwise): for tests that put a page of a third origin inside the host page.

@@ -150,7 +150,7 @@ await bundled('(npm) zod/mini, the kinds the protocol uses', "import * as z from
 const gzipOfApp = async (contents, alias) => gzip(await appCode(contents, { alias }));
 const OWN_ZOD = "import * as z from 'zod/mini'; export const signup = z.object({ email: z.string(), age: z.optional(z.number()), plan: z.enum(['free', 'pro']) }); export const check = (value) => signup.safeParse(value).success;";
 const APPS = {
-  host: "import { createEmbed } from '@svc-embed/host'; export const embed = () => createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });",
+  host: "import { createEmbed } from '@svc-embed/host'; export const embed = () => createEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });",
   frame: "import { createFrame } from '@svc-embed/frame'; export const frame = () => createFrame({ surface: 'dashboard', mode: 'private', hostOrigins: ['https://customer.example'] });",
 };
 for (const [name, app] of Object.entries(APPS)) {

@@ -47,7 +47,7 @@
   /** Listens for download events from `iframe` through the SDK (an embed wrapping it) or raw; returns the detach function. */
   const attach = (variant, iframe, handler) => {
     if (variant === 'sdk') {
-      const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe, readyTimeoutMs: 0 });
+      const embed = SvcEmbed.createEmbed({ mode: 'private', baseUrl: FRAME, iframe, readyTimeoutMs: 0 });
       embed.on('download', handler);
       return () => embed.destroy();
     }

@@ -50,7 +50,7 @@ describe('private mode', () => {
       box.style.height = '600px';
       document.body.append(box);
       const seen: any[] = [];
-      const embed = (window as any).SvcEmbed.createEmbed({ baseUrl, publicId: 'support-ops', container: box, attributes: { 'data-embed': 'private' } });
+      const embed = (window as any).SvcEmbed.createEmbed({ mode: 'private', baseUrl, publicId: 'support-ops', container: box, attributes: { 'data-embed': 'private' } });
       embed.on('*', (payload: unknown, message: any) => seen.push({ type: message.type, payload }));
       (window as any).privateEmbed = { embed, seen };
       const ready = await embed.ready;

@@ -117,7 +117,7 @@ const HOST_DRIVER = String.raw`(() => {
   const src = (mode) => FRAME + '/embed/frame.html?auto=1&mode=' + mode + '&host=' + encodeURIComponent(location.origin);
   const signedOptions = (i) => ({ mintSessionId: () => Promise.resolve('sid-' + i), revokeSessionId: noop });
   const create = (i, signed) =>
-    SvcEmbed.createEmbed({ baseUrl: FRAME, src: src(signed ? 'signed' : 'private'), container: box, ...(signed ? signedOptions(i) : {}) });
+    SvcEmbed.createEmbed({ baseUrl: FRAME, src: src(signed ? 'signed' : 'private'), container: box, ...(signed ? signedOptions(i) : { mode: 'private' }) });
   const answer = (embed, name, test) => new Promise((resolve) => embed.on(name, (payload) => test(payload) && resolve()));
   const destroyed = (embed) => embed.ready.then(noop, (error) => {
     if (error.code !== 'destroyed') throw error;
@@ -150,7 +150,7 @@ const HOST_DRIVER = String.raw`(() => {
   }));
   const event = (type, payload) => eventFrom(kept, type, payload);
   async function wrapped(i, signed) {
-    const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe: kept, ...(signed ? signedOptions(i) : {}) });
+    const embed = SvcEmbed.createEmbed({ baseUrl: FRAME, iframe: kept, ...(signed ? signedOptions(i) : { mode: 'private' }) });
     const answered = signed
       ? answer(embed, 'error', (payload) => payload.context === 'session-renewal')
       : answer(embed, 'view', (payload) => payload.path === '/scheme-dark');

@@ -7,8 +7,12 @@ import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { captureConsole, openDemo, useSuite } from './harness.js';
 
-/** The endpoint's store, whose sign-out fails (as a Redis down would) while `down` is set. */
-const memory = createMemoryStore();
+/**
+ * The endpoint's store, whose sign-out fails (as a Redis down would) while `down` is set. Its ledger
+ * is whole from the start (`ledgerSince: 0`): the demo's emulator starts with it, so no id minted
+ * before it can be live.
+ */
+const memory = createMemoryStore({ ledgerSince: 0 });
 let down = false;
 const store = { ...memory, signOut: (...args: Parameters<typeof memory.signOut>) => (down ? Promise.reject(new Error('the store is down')) : memory.signOut(...args)) };
 

@@ -190,10 +190,10 @@ console.log(JSON.stringify({ minted: minted.status, sessionId, foreign: foreign.
   }, 60_000);
 });
 
-/** What `driveRedisStore` saw: ada's two ids in her ledger, her keys under the prefix (ids and mint counters), and none after she signed out. */
+/** What `driveRedisStore` saw: ada's two ids in her ledger, the keys under the prefix (the ledger horizon, her ids and mint counters), and none of her ids after she signed out. */
 function expectLedgerRoundTrip(result: { ledger: string[]; keys: string[]; logout: { revoked: string[] }; after: string[] }): void {
   expect(result.ledger.sort()).toEqual(['ses_1', 'ses_2']);
-  expect(result.keys).toEqual(['acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
+  expect(result.keys).toEqual(['acme:embed:horizon', 'acme:embed:{ada}:ids', 'acme:embed:{ada}:mints']);
   expect({ revoked: result.logout.revoked.sort(), after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], after: [] });
 }
 
@@ -226,7 +226,7 @@ process.exit(0);`;
 describe("the server README's sweep", () => {
   it('runs every minute: a revocation that failed at sign-out is retried and the viewer is complete; one instance sweeps only where SWEEP=1', async () => {
     const drive = `
-import { createSessionEndpoint } from '@svc-embed/server';
+import { createMemoryStore, createSessionEndpoint } from '@svc-embed/server';
 const minted = [];
 const revokeCalls = [];
 let failOnce = true;
@@ -237,6 +237,8 @@ const endpoint = createSessionEndpoint({
     revokeCalls.push(sessionId);
     if (sessionId === 'ses_2' && failOnce) { failOnce = false; throw new Error('the service is down'); }
   },
+  store: createMemoryStore({ ledgerSince: 0 }), // this service starts with the store: no id before it is live
+  limits: { revokeRetryMs: 1 }, // the failed id's backoff, over before the sweep runs
 });
 const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
 await endpoint.fetch(request('POST', '/api/embed-session'));
@@ -251,6 +253,7 @@ globalThis.clearInterval = (timer) => { timer.cleared = true; };
 delete process.env.SWEEP;
 const none = module.sweepOnOneInstance(endpoint);
 const stop = module.sweepEveryMinute(endpoint);
+await new Promise((resolve) => setTimeout(resolve, 20));
 timers[0].tick();
 const report = await sweeps[0];
 const second = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();

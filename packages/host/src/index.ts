@@ -9,12 +9,12 @@ export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';
 export type {
-  EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
+  EmbedOptions, EmbedSettings, EmbedSession, EmbedSessionCallbacks, EmbedSessionEndpoint, EmbedPrivate, EmbedPlace, EmbedSurface, EmbedInContainer, EmbedInIframe, EmbedDashboard,
   EmbedSrc, EmbedIframeSrc, LazyStart, LazyTarget,
 } from './mount/embed-options.js';
 export type { DebugLogger } from './base/debug-logger.js';
 export type { SessionLedger, SessionLedgerOptions } from './ledger/session-ledger.js';
-export type { LogoutResult } from './ledger/logout-result.js';
+export type { LogoutResult, LogoutReason, Unconfirmed } from './ledger/logout-result.js';
 export type { MintLimit } from './ledger/mint-limit.js';
 export type { EmbedState, EmbedStateChange } from './renewal/embed-state.js';
 export type { EmbedTimings, TimingName, TimingNotes, TimingRecorder } from './mount/embed-timings.js';

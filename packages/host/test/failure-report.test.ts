@@ -148,9 +148,14 @@ describe('when the SDK prints', () => {
   });
 });
 
-/** Fires the page's `securitypolicyviolation`, as a browser does for its own policy. */
-function violation(fields: { effectiveDirective: string; blockedURI: string }) {
-  window.document.dispatchEvent(Object.assign(new Event('securitypolicyviolation', { bubbles: true }), fields));
+/**
+ * Fires the page's `securitypolicyviolation`: as the browser does for its own policy (`isTrusted`,
+ * which a test DOM lets a test set), or as a page script forges one (`trusted: false`).
+ */
+function violation(fields: { effectiveDirective: string; blockedURI: string }, trusted = true) {
+  const event = Object.assign(new Event('securitypolicyviolation', { bubbles: true }), fields);
+  if (trusted) Object.defineProperty(event, 'isTrusted', { value: true });
+  window.document.dispatchEvent(event);
 }
 
 describe('the page\'s own policy refused to frame the tenant: csp-blocked at once', () => {
@@ -188,6 +193,16 @@ describe('the page\'s own policy refused to frame the tenant: csp-blocked at onc
     expect(t.embed.state).toBe('loading');
     t.emit('ready', READY);
     expect(t.embed.state).toBe('ready');
+    expect(lines()).toEqual([]);
+  });
+
+  it('one a page script dispatched (isTrusted false) is not the browser\'s: no csp-blocked, no line, ready comes', async () => {
+    const t = setup({ mintSessionId: minter('s1').mint });
+    await flush();
+    violation({ effectiveDirective: 'frame-src', blockedURI: `${TENANT}/embed/dashboard/d-42?session=s1` }, false);
+    expect(t.embed.state).toBe('loading');
+    t.emit('ready', READY);
+    await expect(t.embed.ready).resolves.toMatchObject({ mode: 'signed' });
     expect(lines()).toEqual([]);
   });
 

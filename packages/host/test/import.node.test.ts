@@ -59,7 +59,7 @@ describe('import in Node without a DOM', () => {
 
   it('explains that createEmbed needs a window', async () => {
     const { createEmbed } = await import('../src/index.js');
-    expect(() => createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd', container: '#a' })).toThrow(
+    expect(() => createEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd', container: '#a' })).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('no window') }),
     );
   });

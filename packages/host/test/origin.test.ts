@@ -44,7 +44,7 @@ describe('inbound filter: origin and source', () => {
 
   it('drops everything while the iframe has no window (never matches a null source)', () => {
     const container = document.createElement('div');
-    const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container });
+    const embed = createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd-42', container });
     const all = vi.fn();
     embed.on('*', all);
     deliver(event('ready', READY), TENANT, null);
@@ -150,7 +150,7 @@ describe('outbound', () => {
 describe('baseUrl', () => {
   const container = () => document.createElement('div');
   const origin = (baseUrl: string) => {
-    const embed = createEmbed({ baseUrl, publicId: 'd', container: container() });
+    const embed = createEmbed({ mode: 'private', baseUrl, publicId: 'd', container: container() });
     const src = new URL(embed.iframe.src).origin;
     embed.destroy();
     return src;
@@ -168,7 +168,7 @@ describe('baseUrl', () => {
   });
 
   it('explains the https rule', () => {
-    expect(() => createEmbed({ baseUrl: 'http://acme.example', publicId: 'd', container: container() })).toThrow(
+    expect(() => createEmbed({ mode: 'private', baseUrl: 'http://acme.example', publicId: 'd', container: container() })).toThrow(
       'baseUrl must use https (got http://acme.example); http is only accepted for localhost, 127.0.0.1 and [::1]',
     );
   });
@@ -178,7 +178,7 @@ describe('baseUrl', () => {
     (baseUrl) => {
       let error: unknown;
       try {
-        createEmbed({ baseUrl, publicId: 'd', container: container() });
+        createEmbed({ mode: 'private', baseUrl, publicId: 'd', container: container() });
       } catch (caught) {
         error = caught;
       }
@@ -189,7 +189,7 @@ describe('baseUrl', () => {
 
   it('creates nothing when an option is wrong', () => {
     const parent = container();
-    expect(() => createEmbed({ baseUrl: 'http://acme.example', publicId: 'd', container: parent })).toThrow();
+    expect(() => createEmbed({ mode: 'private', baseUrl: 'http://acme.example', publicId: 'd', container: parent })).toThrow();
     expect(parent.children).toHaveLength(0);
   });
 });

@@ -2,13 +2,13 @@
 // StrictMode mounts, unmounts and mounts every effect in one task), and an id that arrives too late
 // is revoked, logged and reported by logout.
 import { describe, expect, it, vi } from 'vitest';
-import { createEmbed, createSessionLedger } from '../src/index.js';
-import { flush, minter, TENANT, useFakeClock } from './support/helpers.js';
+import { createEmbed, createSessionLedger, type EmbedOptions } from '../src/index.js';
+import { flush, minter, privateUnlessSigned, TENANT, useFakeClock } from './support/helpers.js';
 
 useFakeClock();
 
 const make = (options: Partial<Parameters<typeof createEmbed>[0]> = {}) =>
-  createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
+  createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...privateUnlessSigned(options) } as EmbedOptions);
 
 describe('no wasted id', () => {
   it('an embed created and destroyed in the same task mints nothing', async () => {
@@ -48,7 +48,7 @@ describe('no wasted id', () => {
     await flush();
     expect(revoke).toHaveBeenCalledWith('late-1');
     expect(debug).toHaveBeenCalledWith('revoke', 'late id', 'late-1');
-    expect(await ledger.logout()).toEqual({ revoked: ['late-1'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await ledger.logout()).toEqual({ revoked: ['late-1'], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
     expect(revoke).toHaveBeenCalledTimes(1);
   });
 

@@ -44,6 +44,11 @@ export const ENDPOINT_CODES = {
   unauthenticated: 'unauthenticated',
   /** 429: the viewer minted `limits.mintsPerWindow` ids in the window; `Retry-After` says when to try again. */
   mintLimit: 'mint-limit',
+  /**
+   * 429: the viewer made `limits.revocationsPerWindow` sign-outs and `DELETE`s in the window (counted
+   * per server instance); nothing was claimed or revoked. `Retry-After` says when to try again.
+   */
+  revocationLimit: 'revocation-limit',
   /** 502: `mint(viewer)` rejected or gave no id; nothing was recorded or handed out. */
   mintFailed: 'mint-failed',
   /** 503: the store could not record, claim or count; after a mint the new id was revoked at once (or, failing that, is retried by this instance's sweep) and not handed out. */
@@ -84,6 +89,7 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   'forbidden-origin': 403,
   unauthenticated: 401,
   'mint-limit': 429,
+  'revocation-limit': 429,
   'mint-failed': 502,
   'store-unavailable': 503,
   'revoke-failed': 502,
@@ -99,9 +105,16 @@ export const ENDPOINT_STATUS: Record<EndpointAnswerCode, number> = {
   internal: 500,
 };
 
-/** The answer to a mint, 200: `{ "sessionId": "..." }`. */
+/** The answer to a mint, 200: `{ "sessionId": "...", "viewer": "..." }`. */
 export interface MintAnswer {
   sessionId: string;
+  /**
+   * The viewer tag: an opaque keyed hash of the viewer's id (never the id), the same for one viewer
+   * on every instance of the backend. The browser compares tags to notice that another viewer signed
+   * in between mints; it reads nothing else from it. Optional: a backend that sends none is trusted
+   * to serve one viewer.
+   */
+  viewer?: string;
 }
 
 /** An error answer (any non-2xx status but 204): `{ "error": { "code": "...", "message": "..." } }`. */
@@ -114,6 +127,12 @@ type Body = Record<string, unknown> | null | undefined;
 /** The `sessionId` of a mint answer ({@link MintAnswer}); the caller checks that it is a string. */
 export const sessionIdOf = (body: unknown): unknown => (body as Body)?.sessionId;
 
+/** The viewer tag of a mint or logout answer ({@link MintAnswer}, {@link LogoutAnswer}) when it is a string, else undefined. */
+export function viewerTagOf(body: unknown): string | undefined {
+  const viewer = (body as Body)?.viewer;
+  return typeof viewer === 'string' ? viewer : undefined;
+}
+
 /** The `error.code` of an error answer ({@link ErrorAnswer}), whatever it is (its `message` is for people; a custom backend may leave it out). */
 export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as Body)?.code;
 
@@ -124,14 +143,43 @@ export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as
 export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
   const { revoked, failed, pending, complete } = (body ?? {}) as Record<string, unknown>;
   if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) return undefined;
-  return { revoked, failed, pending, complete: complete === true };
+  return { revoked, failed, pending, complete: complete === true, viewer: viewerTagOf(body) };
 }
+
+/**
+ * Why a logout answer is not `complete` (its `reason`), when the endpoint knows (a custom backend
+ * may leave it out). Adding a value is not a breaking change: read an unknown one as "pending".
+ */
+export const LOGOUT_REASONS = {
+  /**
+   * Ids of the viewer are being revoked by another call (another sign-out, a `DELETE`, the sweep,
+   * here or on another instance), their retry after a failure is not due yet, or the service did not
+   * answer within the endpoint's deadline: they stay pending, and the call that holds them (or the
+   * sweep) finishes the work. Nothing was asked of the service twice.
+   */
+  signOutInProgress: 'sign-out-in-progress',
+  /** The service failed to revoke ids (listed in `failed`); they stay pending and are retried with backoff. */
+  revokeFailed: 'revoke-failed',
+  /** The store could not be told what was revoked; `pending` lists what this call knows failed, and the sweep finishes once the store is back. */
+  storeUnavailable: 'store-unavailable',
+  /**
+   * The endpoint's store has not held its ledger for as long as an id can stay live (a new or
+   * restarted memory store, a flushed or new Redis): ids minted before `ledgerSince` may be live and
+   * unknown to it.
+   */
+  ledgerIncomplete: 'ledger-incomplete',
+} as const;
+
+/** One of the values of {@link LOGOUT_REASONS}. */
+export type LogoutReason = (typeof LOGOUT_REASONS)[keyof typeof LOGOUT_REASONS];
 
 /**
  * The answer of a viewer's sign-out (`POST <path>/logout`, the server's `logoutViewer`), 200: what
  * it revoked, what failed, and what still waits.
  * @example
  * { "revoked": ["ses_1", "ses_2"], "failed": [{ "sessionId": "ses_3", "error": "..." }], "pending": ["ses_3"], "complete": false }
+ * @example
+ * { "revoked": [], "failed": [], "pending": [], "complete": false, "reason": "ledger-incomplete", "ledgerSince": "2026-11-27T13:02:00.000Z" }
  */
 export interface LogoutAnswer {
   /** Ids this sign-out revoked at the service: from every tab, page load and device of the viewer. */
@@ -144,9 +192,16 @@ export interface LogoutAnswer {
    */
   pending: string[];
   /**
-   * True when the store confirmed that nothing of the viewer waits for revocation: every id minted
-   * for them before this sign-out is revoked. False while anything is pending, or when the store
-   * could not be asked after revoking (then `pending` lists what this call knows failed).
+   * True when the store confirmed that nothing of the viewer waits for revocation and its ledger is
+   * whole: every id minted for them before this sign-out is revoked. False while anything is
+   * pending, when the store could not be asked after revoking (then `pending` lists what this call
+   * knows failed), or when the ledger may miss ids (then `reason` says so).
    */
   complete: boolean;
+  /** Why it is not `complete` (absent when it is): one of {@link LOGOUT_REASONS}. */
+  reason?: LogoutReason;
+  /** With `reason`: since when the store's ledger is whole, ISO 8601 on the store's clock; ids minted before it may still be live. */
+  ledgerSince?: string;
+  /** The viewer tag of the viewer signed out, as in {@link MintAnswer}: ids of this page minted for another viewer are not theirs. */
+  viewer?: string;
 }

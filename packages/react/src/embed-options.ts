@@ -8,6 +8,18 @@ interface LatestOptions {
   readonly current: UseEmbedOptions;
 }
 
+/** The props that are this binding's, not `createEmbed`'s: the settings sent as actions. */
+const FOLLOWED = ['colorScheme', 'locale', 'theme', 'syncUrl'];
+
+/**
+ * The props `createEmbed` takes: all but the `on<Name>` listeners and the settings sent as actions.
+ * Any other prop goes on, so that `createEmbed` refuses one it does not know (`sessionEndPoint`:
+ * `invalid-option`, did you mean `sessionEndpoint`?) instead of leaving it out in silence.
+ */
+function createEmbedProps(options: UseEmbedOptions): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).filter((entry) => !/^on[A-Z]/.test(entry[0]) && !FOLLOWED.includes(entry[0])));
+}
+
 /** What {@link createEmbedFromProps} makes an embed of. */
 interface EmbedFromProps {
   /** The element that got `ref`. */
@@ -33,7 +45,7 @@ export function createEmbedFromProps({ container, ledger, latest }: EmbedFromPro
   };
   // The props as given (sessionEndpoint with mintSessionId, which only JavaScript can give, goes on
   // to createEmbed, which refuses it), but the session callbacks, which call the latest props.
-  const created = createEmbed({ ...options, ...signed, container, ledger } as EmbedOptions);
+  const created = createEmbed({ ...createEmbedProps(options), ...signed, container, ledger } as unknown as EmbedOptions);
   const call = (name: string, ...args: unknown[]) => (latest.current[propName(name)] as ((...listenerArgs: unknown[]) => void) | undefined)?.(...args);
   // Every event by its name (the wire type's last part), then the host notifications.
   created.on('*', (payload, message) => call(eventName(message.type), payload, message));

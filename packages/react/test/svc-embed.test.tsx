@@ -62,10 +62,10 @@ describe('<SvcEmbed>', () => {
 
   it('colorScheme, locale and timezone follow the props as actions, without recreating', async () => {
     const ref = createRef<Embed | undefined>();
-    const { rerender } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="dark" timezone="Europe/Berlin" />);
+    const { rerender } = render(<SvcEmbed mode="private" ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="dark" timezone="Europe/Berlin" />);
     const frame = attachFrameWindow((await embedIn(ref)).iframe);
     act(() => deliver(event('ready', { ...READY, mode: 'private' }), TENANT, frame));
-    rerender(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="light" locale="de-DE" timezone="Asia/Tokyo" />);
+    rerender(<SvcEmbed mode="private" ref={ref} baseUrl={TENANT} publicId="d-42" colorScheme="light" locale="de-DE" timezone="Asia/Tokyo" />);
     await waitFor(() => expect(frame.posted.length).toBe(4));
     expect(frame.posted.map((entry) => [entry.message.type, entry.message.payload])).toEqual([
       ['svc:action:set-color-scheme', { scheme: 'dark' }],
@@ -148,7 +148,7 @@ describe('SessionLedgerProvider', () => {
 
   it('shows the embed\'s state on the container (data-state) and through useEmbed', async () => {
     const ref = createRef<Embed | undefined>();
-    const { container } = render(<SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" className="box" />);
+    const { container } = render(<SvcEmbed mode="private" ref={ref} baseUrl={TENANT} publicId="d-42" className="box" />);
     await waitFor(() => expect(container.querySelector('.box')?.getAttribute('data-state')).toBe('loading'));
     const frame = attachFrameWindow(ref.current!.iframe);
     act(() => deliver(event('ready', { ...READY, mode: 'private' }), TENANT, frame));
@@ -175,9 +175,11 @@ describe('SessionLedgerProvider', () => {
 describe('mistakes refused, features opted in', () => {
   it.each([
     ['sessionEndpoint with mintSessionId', { sessionEndpoint: '/api/embed-session', mintSessionId: () => 's1' }, 'give sessionEndpoint or mintSessionId and revokeSessionId, not both'],
-    ['lazy as a boolean', { lazy: true }, 'lazy takes whenVisible() from @svc-embed/host (got true)'],
-    ['timings as a boolean', { timings: true }, 'timings takes recordTimings() from @svc-embed/host (got true)'],
-    ['syncUrl as a bare name', { syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or a router's adapter (got "dash")`],
+    ['lazy as a boolean', { mode: 'private', lazy: true }, 'lazy takes whenVisible() from @svc-embed/host (got true)'],
+    ['timings as a boolean', { mode: 'private', timings: true }, 'timings takes recordTimings() from @svc-embed/host (got true)'],
+    ['sessionEndpoint misspelt', { sessionEndPoint: '/api/embed-session' }, 'createEmbed has no option sessionEndPoint: did you mean sessionEndpoint?'],
+    ['neither a session nor mode', {}, "give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session"],
+    ['syncUrl as a bare name', { mode: 'private', syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or a router's adapter (got "dash")`],
   ])('%s (JavaScript) is invalid-option, saying what to write', (_, props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const loose = props as unknown as { sessionEndpoint?: string };

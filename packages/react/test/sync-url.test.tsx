@@ -35,7 +35,7 @@ describe('syncUrl prop', () => {
   it('with urlParam, under StrictMode: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
     window.history.replaceState(null, '', '/reports?dash=/orders');
     const ref = createRef<Embed | undefined>();
-    const { unmount } = render(<StrictMode><SvcEmbed ref={ref} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} /></StrictMode>);
+    const { unmount } = render(<StrictMode><SvcEmbed mode="private" ref={ref} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} /></StrictMode>);
     const frame = showStart(await embedIn(ref));
     expect(navigations(frame)).toEqual(['/orders']);
     navigated(frame, '/orders', '/overview');
@@ -44,7 +44,7 @@ describe('syncUrl prop', () => {
     unmount();
     // Free again: another embed may claim it.
     const again = createRef<Embed | undefined>();
-    render(<SvcEmbed ref={again} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} />);
+    render(<SvcEmbed mode="private" ref={again} baseUrl={TENANT} publicId="d-42" syncUrl={urlParam('dash')} />);
     await embedIn(again);
   });
 
@@ -60,7 +60,7 @@ describe('syncUrl prop', () => {
         write: (path, { replace }) =>
           setAt((now) => (replace ? { stack: now.stack.map((entry, i) => (i === now.index ? path : entry)), index: now.index } : { stack: [...now.stack.slice(0, now.index + 1), path], index: now.index + 1 })),
       });
-      return <SvcEmbed ref={embedRef} baseUrl={TENANT} publicId="d-42" syncUrl={adapter} />;
+      return <SvcEmbed mode="private" ref={embedRef} baseUrl={TENANT} publicId="d-42" syncUrl={adapter} />;
     }
     const ref = createRef<Embed | undefined>();
     const length = window.history.length;

@@ -43,9 +43,9 @@ export interface RevocationReport {
   /** `revoked` by the service, or `failed` (the id stays pending; the failure itself goes to `onError`). */
   outcome: 'revoked' | 'failed';
   /**
-   * True when an earlier call had already claimed this id for revocation (a retry after a failure
-   * or a lost answer, or a sign-out racing another): the service may be asked more than once for
-   * one id, which is harmless when its revocation is idempotent. Count these to watch retries.
+   * True when an earlier call had already claimed this id for revocation (a retry after a failure,
+   * a lost answer or a lease that lapsed): the service may be asked more than once for one id, which
+   * is harmless when its revocation is idempotent. Count these to watch retries.
    */
   retry: boolean;
 }
@@ -68,8 +68,49 @@ export interface EndpointLimits {
    * failed, stopped, or lost the store's answer), ms. Longer than your `revoke` takes. Default 60000.
    */
   revocationLeaseMs?: number;
-  /** How long an id stays in the ledger after it was minted (the session's lifetime), ms. Default 24 h. */
+  /**
+   * How long a session lives once its id was redeemed, ms. Default 24 h. An id stays in the ledger
+   * for `redemptionWindowMs + sessionLifetimeMs` from its recording, on the store's clock.
+   */
   sessionLifetimeMs?: number;
+  /** How long after its mint an id may still be redeemed at the service, ms. Default 5 minutes. */
+  redemptionWindowMs?: number;
+  /**
+   * Sign-outs and `DELETE`s per viewer in any `revocationWindowMs`, counted together on each server
+   * instance; past it `429 revocation-limit` with `Retry-After`, and nothing is claimed or revoked.
+   * Default 60: a person signing out and closing embeds never meets it; a script does.
+   */
+  revocationsPerWindow?: number;
+  /** The window of `revocationsPerWindow`, ms. Default 60000. */
+  revocationWindowMs?: number;
+  /**
+   * How long one `revoke` call may take, ms: past it, the `signal` given to `revoke` aborts and the
+   * call counts as failed (retried with backoff). It also bounds how long a sign-out waits before it
+   * answers: ids still being revoked then are answered `pending` (`reason: 'sign-out-in-progress'`).
+   * Keep it below `revocationLeaseMs`, and below 10 s (the browser waits that long for a sign-out's
+   * answer). Default 5000.
+   */
+  revokeTimeoutMs?: number;
+  /**
+   * Most `revoke` calls in flight at once on one server instance, all viewers together (each
+   * sign-out and each viewer of the sweep runs at most 4 of them), so one viewer's ledger cannot
+   * starve everyone else's sign-out. Default 32.
+   */
+  revokeConcurrency?: number;
+  /**
+   * The backoff after an id's first failed revocation, ms; it doubles with each failure (with
+   * jitter) up to `revokeRetryMaxMs`. A failed id is left to the sweep and later sign-outs until
+   * then. Default 5000.
+   */
+  revokeRetryMs?: number;
+  /** The longest backoff of a failed revocation, ms. Default 300000 (5 minutes). */
+  revokeRetryMaxMs?: number;
+}
+
+/** What `revoke` gets besides the id. */
+export interface RevokeContext {
+  /** Aborts once the call has taken `limits.revokeTimeoutMs`: pass it to `fetch` so a stalled service holds nothing. */
+  signal: AbortSignal;
 }
 
 /**
@@ -80,7 +121,7 @@ export interface EndpointLimits {
  *   allowedOrigins: ['https://app.example'],
  *   viewer: async (request) => (await auth(request))?.user ?? null,
  *   mint: (viewer) => platform.generateEmbedSessionId({ deploymentId: 7, externalId: viewer.id }),
- *   revoke: (sessionId) => revokeAtService(sessionId), // your service contract's revocation call
+ *   revoke: (sessionId, { signal }) => revokeAtService(sessionId, signal), // your service contract's revocation call
  * });
  */
 export interface SessionEndpointOptions<V extends Viewer = Viewer> {
@@ -98,10 +139,11 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
   mint(viewer: V): string | Promise<string>;
   /**
    * Revokes one session id at the service; a throw (or a rejected promise) is a failed revocation,
-   * retried later. It may be called more than once for one id (a retry after a lost answer): an id
-   * the service already revoked must resolve, not throw (the emulator answers 204 again).
+   * retried later with backoff. It may be called more than once for one id (a retry after a lost
+   * answer): an id the service already revoked must resolve, not throw (the emulator answers 204
+   * again). `context.signal` aborts after `limits.revokeTimeoutMs`: pass it to `fetch`.
    */
-  revoke(sessionId: string): unknown;
+  revoke(sessionId: string, context: RevokeContext): unknown;
   /** The viewers' ledgers. Default: in memory, for one process only. */
   store?: SessionStore;
   /** Limits; see {@link EndpointLimits}. */
@@ -133,6 +175,16 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
    * gives the same figures either way.
    */
   meter?: OpenTelemetryMeter;
+  /**
+   * The key of the viewer tag, a secret of at least 16 characters, the same on every instance of
+   * your backend (from its configuration, like a cookie secret). Each mint and sign-out answer
+   * carries `viewer`, an HMAC-SHA-256 of the viewer's `id` under this key (never the id): the browser
+   * compares tags to notice that another user signed in between mints, and reports the previous
+   * user's ids it could not revoke. Default: a key made from `path` and `allowedOrigins`, the same on
+   * every instance but not secret, so a page script that guesses a viewer's id can check it against
+   * the tag; set a secret to rule that out.
+   */
+  viewerTagKey?: string;
   /** Clock, epoch ms. Default `Date.now`. */
   now?: () => number;
 }

@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { checkAllowedOrigins } from './allowed-origins.js';
-import type { EndpointErrorReport, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
+import type { EndpointErrorReport, EndpointLimits, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import type { OpenTelemetryMeter } from './metrics/open-telemetry.js';
 import { createMemoryStore } from './stores/memory-store.js';
@@ -15,11 +16,25 @@ export const DEFAULT_BODY_BYTES = 1024;
 export const DEFAULT_SESSION_LIFETIME_MS = 24 * 60 * 60_000;
 /** Default of `limits.bodyTimeoutMs`: a body the endpoint does not need gets a few seconds. */
 export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+/** Default of `limits.redemptionWindowMs`: the service's 5 minutes to redeem a minted id. */
+export const DEFAULT_REDEMPTION_WINDOW_MS = 5 * 60_000;
 /** Default of `limits.revocationLeaseMs`: a minute, longer than a revocation takes. */
 export const DEFAULT_REVOCATION_LEASE_MS = 60_000;
+/** Default of `limits.revocationsPerWindow`: more sign-outs and `DELETE`s a minute than a person makes. */
+export const DEFAULT_REVOCATIONS_PER_WINDOW = 60;
+/** Default of `limits.revocationWindowMs`: one minute. */
+export const DEFAULT_REVOCATION_WINDOW_MS = 60_000;
+/** Default of `limits.revokeTimeoutMs`: five seconds, so a sign-out answers well within the browser's 10 s wait for it. */
+export const DEFAULT_REVOKE_TIMEOUT_MS = 5_000;
+/** Default of `limits.revokeConcurrency`: `revoke` calls in flight on one instance. */
+export const DEFAULT_REVOKE_CONCURRENCY = 32;
+/** Default of `limits.revokeRetryMs`: the first backoff of a failed revocation. */
+export const DEFAULT_REVOKE_RETRY_MS = 5_000;
+/** Default of `limits.revokeRetryMaxMs`: the longest backoff, five minutes. */
+export const DEFAULT_REVOKE_RETRY_MAX_MS = 300_000;
 
 /** The store's methods, checked when a store is given. */
-const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'countPending'] as const;
+const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'countPending', 'horizon'] as const;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {
@@ -29,12 +44,14 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   mint: SessionEndpointOptions<V>['mint'];
   revoke: SessionEndpointOptions<V>['revoke'];
   store: SessionStore;
-  limits: { mintsPerWindow: number; mintWindowMs: number; bodyBytes: number; bodyTimeoutMs: number; sessionLifetimeMs: number; revocationLeaseMs: number };
+  limits: Required<EndpointLimits>;
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
   /** The `meter` option; `undefined`: the global meter provider's, when `@opentelemetry/api` is installed. */
   meter: OpenTelemetryMeter | undefined;
+  /** The viewer tag of a viewer id: the mint and logout answers' `viewer`. */
+  viewerTag(viewerId: string): string;
   now: () => number;
 }
 
@@ -57,9 +74,11 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const report = (error: unknown, details: EndpointErrorReport) => reportSafely(() => onError?.(error, details));
   const store = checkStore(options.store) ?? createMemoryStore({ now });
   attachStoreReports(store, report);
+  const path = checkPath(options.path);
+  const allowedOrigins = checkAllowedOrigins(options.allowedOrigins);
   return {
-    path: checkPath(options.path),
-    allowedOrigins: checkAllowedOrigins(options.allowedOrigins),
+    path,
+    allowedOrigins,
     viewer: options.viewer,
     mint: options.mint,
     revoke: options.revoke,
@@ -69,8 +88,19 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
     report,
     reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
     meter: checkMeter(options.meter),
+    viewerTag: viewerTagger(options.viewerTagKey ?? `svc-embed viewer tag ${path} ${[...allowedOrigins].sort().join(' ')}`),
     now,
   };
+}
+
+/**
+ * The viewer tag under `key`: HMAC-SHA-256 of the viewer id, 128 bits in base64url. The same key on
+ * every instance gives every instance the same tag for a viewer.
+ * @throws {EndpointError} `invalid-options` for a key that is no string of 16 characters or more
+ */
+function viewerTagger(key: unknown): (viewerId: string) => string {
+  if (typeof key !== 'string' || key.length < 16) throw invalid('viewerTagKey must be a secret of at least 16 characters, the same on every instance (from your configuration), or left out');
+  return (viewerId) => createHmac('sha256', key).update(viewerId).digest('base64url').slice(0, 22);
 }
 
 function checkPath(path: unknown): string {
@@ -95,8 +125,15 @@ const LIMIT_DEFAULTS: ResolvedOptions['limits'] = {
   mintWindowMs: DEFAULT_MINT_WINDOW_MS,
   bodyBytes: DEFAULT_BODY_BYTES,
   bodyTimeoutMs: DEFAULT_BODY_TIMEOUT_MS,
+  redemptionWindowMs: DEFAULT_REDEMPTION_WINDOW_MS,
   sessionLifetimeMs: DEFAULT_SESSION_LIFETIME_MS,
   revocationLeaseMs: DEFAULT_REVOCATION_LEASE_MS,
+  revocationsPerWindow: DEFAULT_REVOCATIONS_PER_WINDOW,
+  revocationWindowMs: DEFAULT_REVOCATION_WINDOW_MS,
+  revokeTimeoutMs: DEFAULT_REVOKE_TIMEOUT_MS,
+  revokeConcurrency: DEFAULT_REVOKE_CONCURRENCY,
+  revokeRetryMs: DEFAULT_REVOKE_RETRY_MS,
+  revokeRetryMaxMs: DEFAULT_REVOKE_RETRY_MAX_MS,
 };
 const LIMIT_NAMES = Object.keys(LIMIT_DEFAULTS) as (keyof ResolvedOptions['limits'])[];
 
@@ -112,7 +149,13 @@ function checkLimits(limits: unknown): ResolvedOptions['limits'] {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalid(`limits.${name} must be a positive integer (got ${String(value)}); leave it out for the default ${LIMIT_DEFAULTS[name]}`);
     resolved[name] = value;
   }
-  return resolved;
+  return checkRevokeDeadline(resolved);
+}
+
+/** A `revoke` call must end (by its deadline) before its lease lapses, or another call could take the id over and call again. */
+function checkRevokeDeadline(limits: ResolvedOptions['limits']): ResolvedOptions['limits'] {
+  if (limits.revokeTimeoutMs < limits.revocationLeaseMs) return limits;
+  throw invalid(`limits.revokeTimeoutMs (${limits.revokeTimeoutMs}) must be below limits.revocationLeaseMs (${limits.revocationLeaseMs}): a revoke still running when its lease lapses could be made twice; lower revokeTimeoutMs or raise revocationLeaseMs`);
 }
 
 /**

@@ -37,6 +37,7 @@ export type LooseEmbedOptions = Omit<EmbedSettings, 'window' | 'document' | 'now
 /** The session's options, each optional. */
 interface LooseSession {
   sessionEndpoint?: string;
+  mode?: 'private';
   mintSessionId?: EmbedSessionCallbacks['mintSessionId'];
   revokeSessionId?: EmbedSessionCallbacks['revokeSessionId'];
 }
@@ -56,18 +57,23 @@ interface EmbedOptionsSource {
   ledger: SessionLedger | undefined;
 }
 
+/** The options that are this binding's, not `createEmbed`'s: the settings sent as actions. */
+const FOLLOWED = ['colorScheme', 'locale', 'theme', 'syncUrl'];
+
 /**
  * `createEmbed`'s options, from the options as they are now: every option as it is (an absent one is
- * `undefined`, which `createEmbed` reads as its default; the ones it does not know, the listeners and
- * the settings that follow through actions, it does not read), but the session callbacks, which call
- * the latest ones.
+ * `undefined`, which `createEmbed` reads as its default), but the listeners and the settings that
+ * follow through actions (this binding's), and the session callbacks, which call the latest ones.
+ * Any other option goes on, so that `createEmbed` refuses one it does not know (`sessionEndPoint`:
+ * `invalid-option`, did you mean `sessionEndpoint`?) instead of leaving it out in silence.
  */
 export function embedOptions({ read, container, ledger }: EmbedOptionsSource): EmbedOptions {
-  const { mintSessionId, revokeSessionId, ...settings } = read();
+  const { mintSessionId, revokeSessionId, ...given } = read();
+  const settings = Object.fromEntries(Object.entries(given).filter((entry) => !/^on[A-Z]/.test(entry[0]) && !FOLLOWED.includes(entry[0])));
   const signed = mintSessionId && {
     mintSessionId: () => (read().mintSessionId ?? mintSessionId)(),
     revokeSessionId: (sessionId: string) => read().revokeSessionId?.(sessionId),
   };
   // Neither or both of publicId and src are refused by createEmbed (invalid-option), as in JavaScript.
-  return { ...settings, ...signed, container, ledger } as EmbedOptions;
+  return { ...settings, ...signed, container, ledger } as unknown as EmbedOptions;
 }

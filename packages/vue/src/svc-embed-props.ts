@@ -11,7 +11,7 @@ import type { LooseEmbedOptions } from './embed-settings.js';
  * applies), and `baseUrl`, which is required.
  */
 const runtimeProps = () => ({
-  ...Object.fromEntries('publicId src timezone sessionEndpoint mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit lazy timings colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
+  ...Object.fromEntries('publicId src timezone sessionEndpoint mode mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit lazy timings colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
   ...Object.fromEntries('allowExport removeIframe debug'.split(' ').map((name) => [name, { type: Boolean, default: undefined }])),
   baseUrl: { type: null, required: true },
 });
@@ -32,6 +32,7 @@ type SvcEmbedPropsOptions = {
   allowExport: OptionalBoolean;
   timezone: PropType<string>;
   sessionEndpoint: PropType<string>;
+  mode: PropType<'private'>;
   mintSessionId: PropType<EmbedSessionCallbacks['mintSessionId']>;
   revokeSessionId: PropType<EmbedSessionCallbacks['revokeSessionId']>;
   ledger: PropType<EmbedSettings['ledger']>;

@@ -77,7 +77,7 @@ describe('<SvcEmbed>', () => {
   });
 
   it('colorScheme, locale, theme and timezone follow the props as actions, without recreating', async () => {
-    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', colorScheme: 'dark', timezone: 'Europe/Berlin' }, attachTo: document.body });
+    const wrapper = mount(SvcEmbed, { props: { mode: 'private', baseUrl: TENANT, publicId: 'd-42', colorScheme: 'dark', timezone: 'Europe/Berlin' }, attachTo: document.body });
     await until(() => (wrapper.vm as unknown as EmbedRef).embed !== undefined);
     const embed = (wrapper.vm as unknown as EmbedRef).embed!;
     const frame = attachFakeFrame(embed);
@@ -99,7 +99,7 @@ describe('<SvcEmbed>', () => {
   });
 
   it('shows the embed\'s state on the container (data-state) and in the template ref', async () => {
-    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42' }, attrs: { class: 'box' }, attachTo: document.body });
+    const wrapper = mount(SvcEmbed, { props: { mode: 'private', baseUrl: TENANT, publicId: 'd-42' }, attrs: { class: 'box' }, attachTo: document.body });
     await until(() => wrapper.find('.box').attributes('data-state') === 'loading');
     attachFakeFrame((wrapper.vm as unknown as EmbedRef).embed!).ready();
     await until(() => wrapper.find('.box').attributes('data-state') === 'ready');
@@ -115,6 +115,24 @@ describe('<SvcEmbed>', () => {
     expect(sessions.minted).toEqual([]);
     expect(iframes()).toHaveLength(0);
   });
+
+  it('refuses a misspelt option (sessionEndPoint) with invalid-option naming sessionEndpoint; nothing minted', async () => {
+    const errorHandler = vi.fn();
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const Page = defineComponent({
+      setup() {
+        const { container } = useEmbed(() => ({ baseUrl: TENANT, publicId: 'd-42', sessionEndPoint: '/api/embed-session' }) as never);
+        return () => h('div', { ref: container });
+      },
+    });
+    mount(Page, { attachTo: document.body, global: { config: { errorHandler } } });
+    await until(() => errorHandler.mock.calls.length === 1);
+    expect(errorHandler.mock.calls[0]![0]).toMatchObject({ code: 'invalid-option', message: 'createEmbed has no option sessionEndPoint: did you mean sessionEndpoint?' });
+    expect(iframes()).toHaveLength(0);
+    expect(fetch).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
 });
 
 describe('useEmbed', () => {
@@ -123,7 +141,7 @@ describe('useEmbed', () => {
     const seen: string[] = [];
     const Orders = defineComponent({
       setup() {
-        const { container, embed } = useEmbed(() => ({ baseUrl: TENANT, publicId: publicId.value, onReady: (payload) => seen.push(payload.mode) }));
+        const { container, embed } = useEmbed(() => ({ mode: 'private', baseUrl: TENANT, publicId: publicId.value, onReady: (payload) => seen.push(payload.mode) }));
         return () => h('section', [h('button', { disabled: !embed.value }, 'Refresh'), h('div', { ref: container, class: 'box' })]);
       },
     });

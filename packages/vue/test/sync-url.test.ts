@@ -30,7 +30,7 @@ const embedOf = (wrapper: { vm: unknown }) => (wrapper.vm as { embed: Embed | un
 describe('syncUrl prop', () => {
   it('with urlParam: writes the path, sends the one in the URL, and frees the parameter on unmount', async () => {
     window.history.replaceState(null, '', '/reports?dash=/orders');
-    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
+    const wrapper = mount(SvcEmbed, { props: { mode: 'private', baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
     await until(() => embedOf(wrapper) !== undefined);
     const frame = showStart(embedOf(wrapper)!);
     await until(() => navigations(frame).length === 1);
@@ -40,7 +40,7 @@ describe('syncUrl prop', () => {
     await until(() => window.location.search === '?dash=/products');
     wrapper.unmount();
     // Free again: another embed may claim it.
-    const again = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
+    const again = mount(SvcEmbed, { props: { mode: 'private', baseUrl: TENANT, publicId: 'd-42', syncUrl: urlParam('dash') }, attachTo: document.body });
     await until(() => embedOf(again) !== undefined);
   });
 
@@ -48,7 +48,7 @@ describe('syncUrl prop', () => {
     const Reports = defineComponent({
       setup() {
         const dash = useRouterUrl({ router: useRouter(), param: 'dash' });
-        return () => h(SvcEmbed, { baseUrl: TENANT, publicId: 'd-42', syncUrl: dash, class: 'report' });
+        return () => h(SvcEmbed, { mode: 'private', baseUrl: TENANT, publicId: 'd-42', syncUrl: dash, class: 'report' });
       },
     });
     const router = createRouter({ history: createMemoryHistory(), routes: [{ path: '/reports', component: Reports }] });
@@ -78,7 +78,7 @@ describe('syncUrl prop', () => {
   it('a bare parameter name (JavaScript) is invalid-option, saying what to write', async () => {
     const errors: unknown[] = [];
     const wrapper = mount(SvcEmbed, {
-      props: { baseUrl: TENANT, publicId: 'd-42', syncUrl: 'dash' as never },
+      props: { mode: 'private', baseUrl: TENANT, publicId: 'd-42', syncUrl: 'dash' as never },
       attachTo: document.body,
       global: { config: { errorHandler: (error) => void errors.push(error) } },
     });

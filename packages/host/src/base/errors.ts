@@ -51,6 +51,12 @@ export const EMBED_ERROR_CODES = {
    */
   revokeFailed: 'revoke-failed',
   /**
+   * A session endpoint's `DELETE` answered 404 `unknown-session`: its ledger does not hold the id
+   * (minted elsewhere, for another viewer, or lost), so no one confirmed it revoked and it may still
+   * be live. Listed in the logout result's `unconfirmed`.
+   */
+  revokeUnconfirmed: 'revoke-unconfirmed',
+  /**
    * The session endpoint refused the mint because the viewer signed out while it ran (`409
    * signed-out`): final for the embed, nothing is retried; sign the viewer in again (a new ledger).
    */

@@ -1,16 +1,17 @@
 // Reading `<svc-embed>`'s attributes: its properties (each reflects an attribute), what its embed is
 // made from, and the options of `createEmbed` they give.
+import { closestName } from '../base/closest-name.js';
 import { EmbedError } from '../base/errors.js';
 import { recordTimings } from '../mount/embed-timings.js';
 import type { EmbedSettings, EmbedSurface } from '../mount/embed-options.js';
 import { whenVisible } from '../mount/when-visible.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
-export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url'] as const;
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url', 'mode'] as const;
 
 /** The element's properties that reflect a text attribute, with that attribute. */
 const TEXT_PROPERTIES = {
-  baseUrl: 'base-url', publicId: 'public-id', src: 'src', timezone: 'timezone', sessionEndpoint: 'session-endpoint', syncUrl: 'sync-url',
+  baseUrl: 'base-url', publicId: 'public-id', src: 'src', timezone: 'timezone', sessionEndpoint: 'session-endpoint', syncUrl: 'sync-url', mode: 'mode',
 } as const;
 
 /**
@@ -40,6 +41,41 @@ export function defineAttributeProperties(prototype: HTMLElement): void {
       this.toggleAttribute('allow-export', Boolean(value));
     },
   });
+}
+
+/** The element's properties a page sets: those that reflect an attribute, the session functions, the ledger. */
+const ELEMENT_PROPERTIES: readonly string[] = [...Object.keys(TEXT_PROPERTIES), 'allowExport', 'mintSessionId', 'revokeSessionId', 'ledger'];
+
+/** The attributes the element sets itself, and every page's global ones that might look like one of its own. */
+const OWN_ATTRIBUTES = ['state', 'error-code', 'data-signed-out', 'lang', 'slot', 'style', 'class', 'title', 'id'];
+
+/** Attribute names warned about, once each per page. */
+const warned = new Set<string>();
+
+/**
+ * Warns once in the console of each attribute the element does not know that is close to one it
+ * does (`session-endpont`): a typo would otherwise leave it out in silence.
+ */
+export function warnStrangeAttributes(element: Element): void {
+  for (const name of element.getAttributeNames()) {
+    const near = SVC_EMBED_ATTRIBUTES.includes(name as (typeof SVC_EMBED_ATTRIBUTES)[number]) || OWN_ATTRIBUTES.includes(name) ? undefined : closestName(name, SVC_EMBED_ATTRIBUTES);
+    if (!near || warned.has(name)) continue;
+    warned.add(name);
+    console.warn(`[svc-embed] <svc-embed> has no attribute ${name}: did you mean ${near}?`);
+  }
+}
+
+/**
+ * Refuses a property the page set on the element that it does not have but is close to one it has
+ * (`element.sessionEndPoint = …`): a typo would otherwise leave it out in silence. Other own
+ * properties are the page's business.
+ * @throws {EmbedError} `invalid-option`, naming the property it is close to
+ */
+export function checkElementProperties(element: Element): void {
+  for (const name of Object.keys(element)) {
+    const near = ELEMENT_PROPERTIES.includes(name) ? undefined : closestName(name, ELEMENT_PROPERTIES);
+    if (near) throw new EmbedError('invalid-option', `<svc-embed> has no property ${name}: did you mean ${near}?`);
+  }
 }
 
 /** What the element's embed is made from: every observed attribute (the embed is made again when it changes). */

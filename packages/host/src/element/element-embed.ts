@@ -10,8 +10,9 @@ import type { LogoutResult } from '../ledger/logout-result.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget } from '../ledger/mint-limit.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import { resolveEmbedContext } from '../mount/embed-context.js';
+import type { EmbedOptions } from '../mount/embed-options.js';
 import { syncUrl } from '../sync-url/sync-url.js';
-import { optionsFromAttributes, settingsKey } from './element-attributes.js';
+import { checkElementProperties, optionsFromAttributes, settingsKey, warnStrangeAttributes } from './element-attributes.js';
 import { redispatchEvents, reflectState } from './element-events.js';
 import { elementCallbacks } from './element-session.js';
 import type { SvcEmbedElement } from './svc-embed-types.js';
@@ -101,6 +102,7 @@ function reconcile(owner: EmbedOwner): void {
   const wanted = owner.isConnected && baseUrl ? settingsKey(owner) : undefined;
   if (phase.name === 'live' && phase.madeFrom === wanted) return;
   teardown(owner);
+  if (owner.isConnected) warnStrangeAttributes(owner);
   if (!wanted || !baseUrl) return;
   try {
     create(owner, { madeFrom: wanted, baseUrl });
@@ -112,12 +114,15 @@ function reconcile(owner: EmbedOwner): void {
 
 /** Makes the element's embed from its attributes, its session callbacks and its ledger. */
 function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }): void {
+  checkElementProperties(owner);
   const callbacks = elementCallbacks(owner);
   // The iframe fills the element: give the element its size (it is a block by default).
   if (!owner.style.display) owner.style.display = 'block';
   // Its own ledger when it has none, so that a sign-out anywhere (another tab too) signs it out.
   const ledger = owner.viewerLedger ?? createSessionLedger();
-  const options = { ...optionsFromAttributes(owner, made.baseUrl), container: owner, ledger };
+  // Signed by its callbacks, or private by its mode attribute: both, or neither, is invalid-option.
+  const session = { mintSessionId: callbacks.mintSessionId, mode: owner.mode ?? undefined };
+  const options = { ...optionsFromAttributes(owner, made.baseUrl), ...session, container: owner, ledger } as EmbedOptions;
   owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });
   const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks, mintBudget: owner.mintBudget });
   redispatchEvents(owner, embed);

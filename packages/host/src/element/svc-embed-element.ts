@@ -36,6 +36,7 @@ function svcEmbedClass() {
     declare timezone: string | null;
     declare sessionEndpoint: string | null;
     declare syncUrl: string | null;
+    declare mode: string | null;
     mintSessionId: EmbedOptions['mintSessionId'];
     revokeSessionId: EmbedOptions['revokeSessionId'];
     phase: EmbedPhase = { name: 'idle' };

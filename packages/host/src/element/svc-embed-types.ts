@@ -33,6 +33,8 @@ export interface SvcEmbedElement extends HTMLElement {
   sessionEndpoint: string | null;
   /** `sync-url`: the page's query parameter that keeps the embed's in-embed path (see `syncUrl`). */
   syncUrl: string | null;
+  /** `mode`: `private` for an embed without a session (without it, and without a session, no embed is made: `invalid-option`). */
+  mode: string | null;
   /** Mints a session id; overrides `session-endpoint`. */
   mintSessionId: EmbedOptions['mintSessionId'];
   /** Revokes a session id; overrides `session-endpoint`. */
@@ -106,6 +108,8 @@ export interface SvcEmbedAttributes {
   lazy?: boolean;
   /** The page's query parameter that keeps the embed's in-embed path, such as `dash` (see `syncUrl`). */
   'sync-url'?: string;
+  /** `private`: an embed without a session, said out loud (without it, and without `session-endpoint` or `mintSessionId`, no embed is made). */
+  mode?: 'private';
 }
 
 /**

@@ -22,6 +22,8 @@ const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
 export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete'> {
   /** The endpoint. */
   endpoint: string;
+  /** The viewer tag of the viewer the endpoint serves now: its answer's, else its latest mint's (none from an endpoint that sends none). */
+  viewer?: string;
   /** Ids whose revocation failed at the service, each with an `EmbedError` `revoke-failed` (the endpoint's sentence). */
   failed: { sessionId: string; error: unknown }[];
   /** How it went: the endpoint's answer said `complete` or not (`pending`), or there was none (`failed`). */
@@ -49,9 +51,10 @@ function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Pro
 }
 
 /** The endpoint's answer as its part of the `LogoutResult`: each failure an `EmbedError`, `complete` when its backend confirmed that nothing waits, else `pending`. */
-function answered(endpoint: string, answer: LogoutAnswer): EndpointSignOut {
+function answered(callbacks: SessionEndpointCallbacks, answer: LogoutAnswer): EndpointSignOut {
   const failed = answer.failed.map(({ sessionId, error }) => ({ sessionId, error: new EmbedError('revoke-failed', error) }));
-  return { endpoint, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending' };
+  const { endpoint, viewer } = callbacks;
+  return { endpoint, viewer: answer.viewer ?? viewer, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending' };
 }
 
 /** Signs the viewer out through one endpoint, trying again within the bound above; never rejects. */
@@ -59,11 +62,11 @@ export async function signOutThrough(callbacks: SessionEndpointCallbacks, timers
   const { endpoint } = callbacks;
   for (let attempts = 1; ; attempts++) {
     try {
-      return answered(endpoint, await attempt(callbacks, timers));
+      return answered(callbacks, await attempt(callbacks, timers));
     } catch (cause) {
       if (attempts >= LOGOUT_ATTEMPTS || !worthRetrying(cause)) {
         const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
-        return { endpoint, revoked: [], failed: [], pending: [], backend: 'failed', error };
+        return { endpoint, viewer: callbacks.viewer, revoked: [], failed: [], pending: [], backend: 'failed', error };
       }
       await new Promise((resolve) => void timers.setTimeout(resolve, LOGOUT_RETRY_DELAY_MS * 2 ** (attempts - 1)));
     }

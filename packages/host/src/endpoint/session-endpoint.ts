@@ -1,5 +1,5 @@
 import {
-  logoutAnswerOf, logoutPath, revokePath, sessionIdOf, UNKNOWN_SESSION, type LogoutAnswer,
+  logoutAnswerOf, logoutPath, revokePath, sessionIdOf, UNKNOWN_SESSION, viewerTagOf, type LogoutAnswer,
 } from '@svc-embed/protocol/session-endpoint';
 import { EmbedError } from '../base/errors.js';
 import { errorCode, mintRefusal } from './mint-refusal.js';
@@ -13,23 +13,24 @@ export interface SessionEndpointCallbacks {
   readonly endpoint: string;
   /** `POST <endpoint>`: the new id from the JSON answer's `sessionId`. */
   mintSessionId(): Promise<string>;
-  /** `DELETE <endpoint>/<id>`; rejects with `revoke-failed` naming the request when it fails or gets no answer. */
+  /**
+   * `DELETE <endpoint>/<id>`; rejects with `revoke-failed` naming the request when it fails or gets
+   * no answer, and with `revoke-unconfirmed` when it answers 404 `unknown-session` (the endpoint's
+   * ledger does not hold the id: it may still be live).
+   */
   revokeSessionId(sessionId: string): Promise<void>;
   /** `POST <endpoint>/logout`: the endpoint revokes every id of the viewer; one attempt (the ledger retries). */
   logout(): Promise<LogoutAnswer>;
-  /** Whether `sessionId` was minted through these callbacks: the endpoint recorded it, so its sign-out answers for it. */
-  mintedHere(sessionId: string): boolean;
+  /** The viewer tag of the mint answer that gave `sessionId` through these callbacks, if it had one. */
+  viewerOf(sessionId: string): string | undefined;
+  /** The viewer tag of the latest mint answer that had one: the viewer the endpoint served last. */
+  readonly viewer: string | undefined;
 }
 
-/**
- * The JSON answer of `method url`; a non-2xx answer rejects with what `refusal` makes of it. A
- * `DELETE` answered 404 `unknown-session` (the id is not in the viewer's ledger: revoked already,
- * expired, or never the endpoint's) resolves: nothing is left to revoke.
- */
+/** The JSON answer of `method url`; a non-2xx answer rejects with what `refusal` makes of it. */
 async function call(win: EndpointWindow, method: string, url: string, refusal: (response: Response, at: string, win: EndpointWindow) => EmbedError | Promise<EmbedError>): Promise<unknown> {
   const response = await win.fetch(url, { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (response.ok) return response.status === 204 ? {} : await response.json();
-  if (method === 'DELETE' && response.status === 404 && (await errorCode(response)) === UNKNOWN_SESSION) return {};
   throw await refusal(response, `${method} ${url} answered HTTP ${response.status}`, win);
 }
 
@@ -44,6 +45,16 @@ function logoutAnswer(body: unknown): LogoutAnswer {
 const revokeRefusal = (response: Response, at: string) => new EmbedError('revoke-failed', at, response);
 
 /**
+ * A `DELETE` the endpoint refused: 404 `unknown-session` is `revoke-unconfirmed` (the id is not in
+ * the viewer's ledger: minted elsewhere, for another viewer, or lost; nothing says it is not live),
+ * anything else `revoke-failed`.
+ */
+async function deleteRefusal(response: Response, at: string): Promise<EmbedError> {
+  if (response.status !== 404 || (await errorCode(response)) !== UNKNOWN_SESSION) return revokeRefusal(response, at);
+  return new EmbedError('revoke-unconfirmed', `${at} ${UNKNOWN_SESSION}: the endpoint's ledger does not hold it, so the id may still be live`, response);
+}
+
+/**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
  * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
@@ -54,19 +65,26 @@ const revokeRefusal = (response: Response, at: string) => new EmbedError('revoke
  */
 export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow = window): SessionEndpointCallbacks {
   const base = endpoint.replace(/\/+$/, '');
-  const minted = new Set<string>();
+  const viewers = new Map<string, string | undefined>();
+  let latest: string | undefined;
   return {
     endpoint: base,
+    get viewer() {
+      return latest;
+    },
     async mintSessionId() {
-      const sessionId = sessionIdOf(await call(win, 'POST', base, mintRefusal));
+      const answer = await call(win, 'POST', base, mintRefusal);
+      const sessionId = sessionIdOf(answer);
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
-      minted.add(sessionId);
+      const viewer = viewerTagOf(answer);
+      viewers.set(sessionId, viewer);
+      latest = viewer ?? latest;
       return sessionId;
     },
-    mintedHere: (sessionId) => minted.has(sessionId),
+    viewerOf: (sessionId) => viewers.get(sessionId),
     async revokeSessionId(sessionId) {
       const url = revokePath(base, sessionId);
-      await call(win, 'DELETE', url, revokeRefusal).catch((cause: unknown) => {
+      await call(win, 'DELETE', url, deleteRefusal).catch((cause: unknown) => {
         // No answer at all (the backend down, the network gone): named like a refused one.
         throw cause instanceof EmbedError ? cause : new EmbedError('revoke-failed', `DELETE ${url} got no answer (${cause}); the id may still be live`, cause);
       });

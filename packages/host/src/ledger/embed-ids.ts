@@ -59,7 +59,7 @@ export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
     attach,
     record(sessionId) {
       if (!revokeSessionId) return;
-      record(sessionId, revokeSessionId, endpoint?.mintedHere(sessionId) ? endpoint.endpoint : undefined);
+      record(sessionId, revokeSessionId, endpoint?.viewerOf(sessionId));
       own.add(sessionId);
     },
     revokeLateId: (sessionId) => revoke('late id', sessionId),

@@ -25,14 +25,25 @@ type BackendSignOut = 'none' | EndpointSignOut['backend'];
  * const result = await ledger.logout();
  * if (!result.complete) showRetry(`${result.pending.length} sessions not yet revoked (${result.backend})`);
  */
-export interface LogoutResult extends Omit<LogoutAnswer, 'failed'> {
+export interface LogoutResult extends Omit<LogoutAnswer, 'failed' | 'viewer' | 'reason'> {
   /**
-   * Ids revoked by this call: by the session endpoints (from every tab, page load and device of the
-   * viewer) and by the page's own `revokeSessionId` (those revoked early because they arrived too late
-   * to be used among them; an id an endpoint's `DELETE` no longer knows, 404 `unknown-session`, is not
-   * live and counts as revoked).
+   * Ids revoked by this call, each confirmed: named revoked in a session endpoint's answer (from
+   * every tab, page load and device of the viewer), or the page's own `revokeSessionId` resolved
+   * (those revoked early because they arrived too late to be used among them).
    */
   revoked: string[];
+  /**
+   * Ids this page holds whose revocation no one could confirm: the endpoint's `DELETE` answered 404
+   * `unknown-session`. Each may still be live; `reason` says why:
+   * - `not-in-ledger`: the endpoint's ledger does not hold it: minted elsewhere (an id given to
+   *   `setSession` that the endpoint did not mint), or the ledger lost it;
+   * - `viewer-changed`: it was minted for another viewer than the one the endpoint serves now
+   *   (another user signed in, in this or another tab): it stays live until that viewer signs out
+   *   through the endpoint, or it expires.
+   *
+   * The next `logout()` asks again.
+   */
+  unconfirmed: Unconfirmed[];
   /**
    * Ids whose revocation failed, each with its error: the page's `revokeSessionId` threw, rejected or
    * resolved with a failed HTTP answer (an `EmbedError` `revoke-failed` naming the status), or the
@@ -49,14 +60,31 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed'> {
   /** Why the sign-out through an endpoint failed (an `EmbedError` `revoke-failed`), when `backend` is `failed`. */
   error?: EmbedError;
   /**
-   * True when every id is known revoked: no endpoint failed or has anything pending, and no id failed.
-   * A complete logout is not run again: a later `logout()` resolves with the same result.
+   * True when every id is known revoked: no endpoint failed or has anything pending, no id failed
+   * and none is unconfirmed. A complete logout is not run again: a later `logout()` resolves with the
+   * same result.
    */
   complete: boolean;
+  /**
+   * Why the logout is not complete (absent when it is), a stable code for the app to branch on:
+   * `endpoint-failed` (`backend: 'failed'`: call `logout()` again), `viewer-changed` or
+   * `not-in-ledger` (ids `unconfirmed`), `pending` (ids wait: the backend and the next `logout()`
+   * retry them). The most serious one is given.
+   */
+  reason?: LogoutReason;
+}
+
+/** A {@link LogoutResult}'s `reason`: why it is not complete. */
+export type LogoutReason = 'endpoint-failed' | Unconfirmed['reason'] | 'pending';
+
+/** An id no one could confirm revoked, and why; see {@link LogoutResult.unconfirmed}. */
+export interface Unconfirmed {
+  sessionId: string;
+  reason: 'viewer-changed' | 'not-in-ledger';
 }
 
 /** What revoking the page's own ids did. */
-export type OwnRevocations = Pick<LogoutResult, 'revoked' | 'failed'>;
+export type OwnRevocations = Pick<LogoutResult, 'revoked' | 'failed' | 'unconfirmed'>;
 
 /**
  * One logout's result from what each endpoint's sign-out did and what the page's own revocations
@@ -70,12 +98,25 @@ export function logoutResult(endpoints: EndpointSignOut[], own: OwnRevocations):
   const some = (backend: BackendSignOut) => endpoints.some((each) => each.backend === backend);
   const backend = some('failed') ? 'failed' : some('pending') ? 'pending' : endpoints.length ? 'complete' : 'none';
   const error = endpoints.find((each) => each.error)?.error;
+  const unconfirmed = own.unconfirmed.filter(({ sessionId }) => !revoked.has(sessionId));
+  const reason = logoutReason({ backend, unconfirmed, pending });
   return {
     revoked: [...revoked],
     failed,
     pending: [...pending],
+    unconfirmed,
     backend,
     ...(error ? { error } : {}),
-    complete: pending.size === 0 && (backend === 'none' || backend === 'complete'),
+    complete: !reason,
+    ...(reason ? { reason } : {}),
   };
+}
+
+/** The most serious reason a logout is not complete, or undefined when it is. */
+function logoutReason(parts: { backend: BackendSignOut; unconfirmed: Unconfirmed[]; pending: ReadonlySet<string> }): LogoutReason | undefined {
+  const { backend, unconfirmed } = parts;
+  if (backend === 'failed') return 'endpoint-failed';
+  const changed = unconfirmed.find(({ reason }) => reason === 'viewer-changed') ?? unconfirmed[0];
+  if (changed) return changed.reason;
+  return backend === 'pending' || parts.pending.size ? 'pending' : undefined;
 }

@@ -2,7 +2,7 @@ import { EmbedError } from '../base/errors.js';
 import { createLedgerEmbeds } from './ledger-embeds.js';
 import { createLedgerEndpoints, type EndpointRegistration, type LedgerEndpoints } from './ledger-endpoints.js';
 import { createLedgerIds, type LedgerIds } from './ledger-ids.js';
-import { logoutResult, type LogoutResult } from './logout-result.js';
+import { logoutResult, type EndpointSignOut, type LogoutResult } from './logout-result.js';
 import { createMintBudget, LEDGER_MINT_LIMIT, type MintBudget, type MintLimit } from './mint-limit.js';
 
 /**
@@ -69,8 +69,8 @@ interface LedgerInternals {
   drop(sessionId: string): void;
   /** Registers the session endpoint an embed mints through: every sign-out goes through it, and reaches the viewer's other tabs. */
   useEndpoint(registration: EndpointRegistration): void;
-  /** `ledger.record`, with the session endpoint that minted the id, if one did: once that endpoint answers a sign-out, its answer covers the id. */
-  record(sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined): void;
+  /** `ledger.record`, with the viewer tag of the mint answer that gave the id, if a session endpoint minted it. */
+  record(sessionId: string, revoke: (sessionId: string) => unknown, viewer: string | undefined): void;
 }
 
 const internals = new WeakMap<SessionLedger, LedgerInternals>();
@@ -105,16 +105,22 @@ type LedgerState =
   | { name: 'signing-out'; run: Promise<LogoutResult> }
   | { name: 'signed-out'; result: LogoutResult };
 
+/** The viewer tags of `endpoints` (those that said one) whose sign-out passes `test`. */
+const tagsOf = (endpoints: EndpointSignOut[], test: (each: EndpointSignOut) => boolean) =>
+  new Set(endpoints.flatMap((each) => (each.viewer !== undefined && test(each) ? [each.viewer] : [])));
+
 /**
  * One sign-out: through the endpoints (which tell the other tabs at once, in this task), then every
- * recorded id their answers do not cover.
+ * recorded id their answers do not speak for. The answers are the record: the page adds only the
+ * ids it holds that no answer names or covers (a complete answer covers the ids minted for its
+ * viewer), and the viewer each was minted for.
  */
 async function signOut(parts: { endpoints: LedgerEndpoints; ids: LedgerIds }): Promise<LogoutResult> {
   const endpoints = await parts.endpoints.logout();
-  const answered = endpoints.filter(({ backend }) => backend !== 'failed');
   const own = await parts.ids.revokeAll({
-    revoked: new Set(answered.flatMap(({ revoked }) => revoked)),
-    answeredBy: new Set(answered.map(({ endpoint }) => endpoint)),
+    named: new Set(endpoints.flatMap(({ revoked, pending, failed }) => [...revoked, ...pending, ...failed.map(({ sessionId }) => sessionId)])),
+    done: tagsOf(endpoints, ({ backend }) => backend === 'complete'),
+    viewers: tagsOf(endpoints, () => true),
   });
   return logoutResult(endpoints, own);
 }
@@ -151,9 +157,9 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
     embeds.end();
     return run;
   };
-  /** Records an id (after the sign-out, revokes it at once), with the session endpoint that minted it, if one did. */
-  const record = (sessionId: string, revoke: (sessionId: string) => unknown, endpoint: string | undefined) => {
-    ids.record(sessionId, revoke, endpoint);
+  /** Records an id (after the sign-out, revokes it at once), with the viewer tag of its mint answer, if it had one. */
+  const record = (sessionId: string, revoke: (sessionId: string) => unknown, viewer: string | undefined) => {
+    ids.record(sessionId, revoke, viewer);
     if (state.name !== 'signed-in') ids.revokeQuietly(sessionId);
   };
   const ledger: SessionLedger = {

@@ -18,14 +18,15 @@ interface FramePolicyWatch {
  * `securitypolicyviolation` event the browser fires at the page for its `frame-src` (or `child-src`,
  * or `default-src` without those), whose blocked URL is on the tenant origin. The iframe then shows
  * the browser's error page and would never send `ready`: the load fails at once with `csp-blocked`
- * instead of 30 s later, naming what to add. Other violations are the page's own business.
+ * instead of 30 s later, naming what to add. Other violations are the page's own business, and so
+ * is an event a page script dispatched (`isTrusted` false): only the browser's own report counts.
  */
 export function watchFramePolicy(watch: FramePolicyWatch): void {
   const { origin } = watch;
   watch.scope.listen(watch.window, 'securitypolicyviolation', (event: SecurityPolicyViolationEvent) => {
     const { effectiveDirective: directive } = event;
     // `blockedURI` is the URL, or only its origin: "https://tenant.example" must not match "https://tenant.example.evil".
-    if (!/^(frame|child)-src$/.test(directive) || !`${event.blockedURI}/`.startsWith(`${origin}/`)) return;
+    if (!event.isTrusted || !/^(frame|child)-src$/.test(directive) || !`${event.blockedURI}/`.startsWith(`${origin}/`)) return;
     watch.blocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked ${origin}: add it to ${directive}`));
   });
 }

@@ -1,9 +1,10 @@
 import type { DebugLogger } from '../base/debug-logger.js';
+import { closestName } from '../base/closest-name.js';
 import { EmbedError } from '../base/errors.js';
 import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
 import type { MintBudget } from '../ledger/mint-limit.js';
-import type { EmbedOptions } from './embed-options.js';
+import { EMBED_OPTION_NAMES, type EmbedOptions } from './embed-options.js';
 import { embedUrl } from './embed-url.js';
 import { tenantOrigin } from './tenant-origin.js';
 import { checkTimeZone } from './time-zone-check.js';
@@ -66,6 +67,34 @@ function checkMadeOptions(options: EmbedOptions): void {
 }
 
 /**
+ * Refuses an option name `createEmbed` does not know, naming the nearest one it knows: a typo
+ * (`sessionEndPoint`) would otherwise leave the option out in silence (an unsigned embed).
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkOptionNames(options: EmbedOptions): void {
+  for (const name of Object.keys(options)) {
+    if (EMBED_OPTION_NAMES.includes(name)) continue;
+    const near = closestName(name, EMBED_OPTION_NAMES);
+    throw new EmbedError('invalid-option', `createEmbed has no option ${name}${near ? `: did you mean ${near}?` : ''}`);
+  }
+}
+
+/**
+ * Refuses an embed that says neither how it is signed nor that it is private, or says both: a
+ * forgotten session option must not embed unsigned in silence.
+ * @throws {EmbedError} `invalid-option`
+ */
+function checkMode(options: EmbedOptions): void {
+  const { mode } = options;
+  const signed = options.sessionEndpoint !== undefined || options.mintSessionId !== undefined;
+  if (mode === undefined ? signed : mode === 'private' && !signed) return;
+  if (mode !== undefined && mode !== 'private') throw new EmbedError('invalid-option', `mode must be 'private' or left out (got ${JSON.stringify(mode)})`);
+  throw new EmbedError('invalid-option', signed
+    ? "mode: 'private' is an embed without a session: remove it, or sessionEndpoint and mintSessionId"
+    : "give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session");
+}
+
+/**
  * Checks the options that can be checked before anything is created, and fills in the defaults.
  * @throws {EmbedError} `invalid-option`
  */
@@ -73,14 +102,17 @@ export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   const { debug, window: win = globalThis.window } = options;
   if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
   const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
+  checkOptionNames(options);
   const origin = tenantOrigin(options.baseUrl);
   checkPlaceAndSurface(options);
   if (options.timezone) checkTimeZone(options.timezone, 'invalid-option');
   checkMadeOptions(options);
   if (options.sessionEndpoint !== undefined) checkSessionEndpoint(options.sessionEndpoint, win);
+  const url = embedUrl({ options, origin });
+  checkMode(options);
   return {
     options, window: win, document: options.document ?? win.document, now: options.now ?? Date.now, log, origin,
-    url: embedUrl({ options, origin }),
+    url,
     callbacks: sessionCallbacks(options, win),
     ledger: options.ledger ?? createSessionLedger(),
     readyTimeoutMs: options.readyTimeoutMs ?? 30_000,

@@ -100,10 +100,7 @@ export interface EmbedSettings {
   now?: () => number;
 }
 
-/**
- * A signed embed whose ids your own functions mint and revoke (or, without `mintSessionId`, a
- * private embed: no session). Not with `sessionEndpoint`: give one or the other.
- */
+/** A signed embed whose ids your own functions mint and revoke. Not with `sessionEndpoint`: give one or the other. */
 export interface EmbedSessionCallbacks {
   /**
    * Mints a new single-use session id on your backend (ids live 5 minutes). Called right before each
@@ -112,7 +109,7 @@ export interface EmbedSessionCallbacks {
    * status when `ok` is false), so check `response.ok` before reading the body.
    * @example () => fetch('/api/embed-session', { method: 'POST' }).then((r) => r.json()).then((j) => j.sessionId)
    */
-  mintSessionId?: () => string | Promise<string>;
+  mintSessionId: () => string | Promise<string>;
   /**
    * Revokes a session id on your backend. Called for every id minted for this viewer on `logout()`,
    * and at once for an id that arrives too late to be used. Without it nothing is revoked. It fails
@@ -123,6 +120,8 @@ export interface EmbedSessionCallbacks {
   revokeSessionId?: (sessionId: string) => unknown;
   /** Not with `mintSessionId` or `revokeSessionId`: the endpoint mints and revokes itself. */
   sessionEndpoint?: undefined;
+  /** Not with a session: a signed embed is not private. */
+  mode?: undefined;
 }
 
 /** A signed embed whose ids your backend's session endpoint mints and revokes. */
@@ -142,14 +141,34 @@ export interface EmbedSessionEndpoint {
   mintSessionId?: undefined;
   /** Not with `sessionEndpoint`: the endpoint revokes. */
   revokeSessionId?: undefined;
+  /** Not with a session: a signed embed is not private. */
+  mode?: undefined;
+}
+
+/** A private embed: no session, said out loud (a forgotten or misspelt session option is `invalid-option`, not a private embed). */
+export interface EmbedPrivate {
+  /** `'private'`: the embed loads without a session (a surface the tenant shares without signing in). */
+  mode: 'private';
+  /** Not with `mode: 'private'`. */
+  sessionEndpoint?: undefined;
+  /** Not with `mode: 'private'`. */
+  mintSessionId?: undefined;
+  /** Not with `mode: 'private'`. */
+  revokeSessionId?: undefined;
 }
 
 /**
- * How the embed gets its session ids: your `sessionEndpoint`, or your own `mintSessionId` and
- * `revokeSessionId` (neither: a private embed). Both together do not compile, and in JavaScript
- * throw `invalid-option`.
+ * How the embed gets its session ids: your `sessionEndpoint`, or your own `mintSessionId` (and
+ * `revokeSessionId`); or none, with `mode: 'private'`. Two of them together, or none at all, do not
+ * compile, and in JavaScript throw `invalid-option`.
  */
-export type EmbedSession = EmbedSessionCallbacks | EmbedSessionEndpoint;
+export type EmbedSession = EmbedSessionCallbacks | EmbedSessionEndpoint | EmbedPrivate;
+
+/** Every option name of {@link createEmbed} (`EmbedOptions`): any other is `invalid-option`, with the nearest of these. */
+export const EMBED_OPTION_NAMES = (
+  'baseUrl attributes lazy timings removeIframe allowExport timezone ledger readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit ' +
+  'debug window document now mintSessionId revokeSessionId sessionEndpoint mode publicId src container iframe'
+).split(' ');
 
 /** A dashboard to load, by its public id. */
 export interface EmbedDashboard {
@@ -214,8 +233,8 @@ export type EmbedPlace = EmbedInContainer | EmbedInIframe;
  * `src` (any embed URL on the tenant origin); or `iframe` (the SDK wraps yours) with `publicId`,
  * `src`, or neither (the iframe's own `src` is kept). With `sessionEndpoint` or `mintSessionId` the
  * embed is signed: the SDK mints the first session id right before it sets the iframe's URL and
- * renews the session on its own; without either it is private (no session). Anything else does not
- * compile, and throws `invalid-option` naming what is wrong.
+ * renews the session on its own; with `mode: 'private'` it has no session. Anything else (neither,
+ * both, an unknown option) does not compile, and throws `invalid-option` naming what is wrong.
  * @example { baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics', sessionEndpoint: '/api/embed-session' }
  */
 export type EmbedOptions = EmbedSettings & EmbedSession & ((EmbedInContainer & EmbedSurface) | (EmbedInIframe & (EmbedSurface | EmbedIframeSrc)));

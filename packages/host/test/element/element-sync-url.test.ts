@@ -20,7 +20,7 @@ afterEach(async () => {
 describe('<svc-embed sync-url>', () => {
   it('writes the in-embed path into its parameter, sends the one found there once ready, and stops with the embed', async () => {
     window.history.replaceState(null, '', '/reports?dash=/orders&keep=1');
-    const element = makeElement({ 'sync-url': 'dash' });
+    const element = makeElement({ mode: 'private', 'sync-url': 'dash' });
     expect(element.syncUrl).toBe('dash');
     document.body.append(element);
     await tick();
@@ -34,7 +34,7 @@ describe('<svc-embed sync-url>', () => {
     element.remove();
     await tick();
     // The parameter is free again: a new element may take it.
-    const next = makeElement({ 'sync-url': 'dash' });
+    const next = makeElement({ mode: 'private', 'sync-url': 'dash' });
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
     document.body.append(next);
@@ -46,8 +46,8 @@ describe('<svc-embed sync-url>', () => {
   it('a parameter another element uses is reported as invalid-option and leaves no embed and no iframe', async () => {
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
-    const first = makeElement({ 'sync-url': 'dash' });
-    const second = makeElement({ 'sync-url': 'dash', 'public-id': 'd-43' });
+    const first = makeElement({ mode: 'private', 'sync-url': 'dash' });
+    const second = makeElement({ mode: 'private', 'sync-url': 'dash', 'public-id': 'd-43' });
     document.body.append(first, second);
     await tick();
     expect(first.embed).toBeDefined();
@@ -57,7 +57,7 @@ describe('<svc-embed sync-url>', () => {
   });
 
   it('the property reflects the attribute; removing it stops the sync (the embed is made again without it)', async () => {
-    const element = makeElement({});
+    const element = makeElement({ mode: 'private' });
     element.syncUrl = 'dash';
     expect(element.getAttribute('sync-url')).toBe('dash');
     document.body.append(element);

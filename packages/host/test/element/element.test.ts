@@ -353,7 +353,7 @@ describe('<svc-embed> without session callbacks', () => {
   it('is a private embed: no session in the URL, ready as private', async () => {
     vi.useFakeTimers();
     try {
-      const element = makeElement();
+      const element = makeElement({ mode: 'private' });
       await connectReady(element, { ...READY, mode: 'private' });
       expect(new URL(element.querySelector('iframe')!.src).searchParams.has('session')).toBe(false);
       await expect(element.embed!.ready).resolves.toMatchObject({ mode: 'private' });
@@ -415,6 +415,6 @@ describe('<svc-embed> methods and renewal events', () => {
     const element = makeElement();
     element.mintSessionId = () => 's1';
     await connectReady(element);
-    expect(await element.logout()).toEqual({ revoked: ['s1'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await element.logout()).toEqual({ revoked: ['s1'], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
   });
 });

@@ -3,7 +3,7 @@
 // endpoint is never an empty success, is tried again within a bound, and a later call retries what
 // failed. A mint the endpoint refuses because the viewer signed out is final for its embed.
 import { describe, expect, it, vi } from 'vitest';
-import { logoutResult, type EndpointSignOut } from '../../src/ledger/logout-result.js';
+import { logoutResult, type EndpointSignOut, type OwnRevocations } from '../../src/ledger/logout-result.js';
 import { createSessionLedger, EmbedError } from '../../src/index.js';
 import { ENDPOINT, fakeEndpoint, storeDown, tab, twoTabs } from '../support/endpoint-fakes.js';
 import { flush, setup, useFakeClock } from '../support/helpers.js';
@@ -39,7 +39,7 @@ describe('a sign-out the backend does not do', () => {
     // No cached failure: the next call signs out through the endpoint again, which now revokes the rest.
     const second = await a.ledger.logout();
     expect(logoutCalls(server.calls)).toBe(4);
-    expect(second).toEqual({ revoked: ['ses-2'], failed: [], pending: [], backend: 'complete', complete: true });
+    expect(second).toEqual({ revoked: ['ses-2'], failed: [], pending: [], unconfirmed: [], backend: 'complete', complete: true });
     expect(server.live).toEqual(new Set());
     // A complete logout is not run again.
     expect(await a.ledger.logout()).toBe(second);
@@ -87,7 +87,7 @@ describe('a sign-out the backend does not do', () => {
 
 describe('an id given with setSession to an embed on an endpoint', () => {
   it.each([
-    ['404 unknown-session (revoked already, expired, or never its own): not live, the logout completes', () => Response.json({ error: { code: 'unknown-session' } }, { status: 404 }), { revoked: ['ses-1', 'given'], complete: true }],
+    ['404 unknown-session (the endpoint\'s ledger does not hold it): unconfirmed, never revoked, the logout not complete', () => Response.json({ error: { code: 'unknown-session' } }, { status: 404 }), { revoked: ['ses-1'], pending: [], unconfirmed: [{ sessionId: 'given', reason: 'not-in-ledger' }], complete: false, reason: 'not-in-ledger' }],
     ['a 404 without that code (no such route): failed, never revoked', () => new Response(null, { status: 404 }), { revoked: ['ses-1'], pending: ['given'], complete: false }],
   ])('is revoked with DELETE after the sign-out; %s', async (_name, answer, expected) => {
     const server = fakeEndpoint();
@@ -99,20 +99,57 @@ describe('an id given with setSession to an embed on an endpoint', () => {
   });
 });
 
+describe('another viewer signed in without a page load (the viewer tag changed)', () => {
+  it('between the mint and logout(): the first viewer\'s id is reported unconfirmed, never complete', async () => {
+    const server = fakeEndpoint();
+    vi.stubGlobal('fetch', server.fetch);
+    const { ledger } = tab();
+    await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1'])));
+    server.viewer.tag = 'viewer-b';
+    const result = await ledger.logout();
+    expect(result).toMatchObject({ revoked: [], unconfirmed: [{ sessionId: 'ses-1', reason: 'viewer-changed' }], backend: 'complete', complete: false, reason: 'viewer-changed' });
+    expect(server.live).toEqual(new Set(['ses-1']));
+  });
+
+  it('between two mints: the new viewer\'s id is revoked, the previous viewer\'s reported', async () => {
+    const server = fakeEndpoint();
+    vi.stubGlobal('fetch', server.fetch);
+    const { ledger, embed } = tab();
+    await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1'])));
+    server.viewer.tag = 'viewer-b';
+    // A second embed of the ledger mints for the viewer the endpoint serves now.
+    tab({ ledger });
+    await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1', 'ses-2'])));
+    expect(embed.state).not.toBe('destroyed');
+    const result = await ledger.logout();
+    expect(result).toMatchObject({ revoked: ['ses-2'], unconfirmed: [{ sessionId: 'ses-1', reason: 'viewer-changed' }], complete: false, reason: 'viewer-changed' });
+  });
+
+  it('switched back before logout(): the endpoint serves that viewer again and revokes the id', async () => {
+    const server = fakeEndpoint();
+    vi.stubGlobal('fetch', server.fetch);
+    const { ledger } = tab();
+    await vi.waitFor(() => expect(server.live).toEqual(new Set(['ses-1'])));
+    server.viewer.tag = 'viewer-b';
+    server.viewer.tag = 'viewer-a';
+    expect(await ledger.logout()).toMatchObject({ revoked: ['ses-1'], unconfirmed: [], complete: true });
+  });
+});
+
 describe("the page's own revocations", () => {
   it('an id whose revocation failed is tried again by the next call, and only then is the logout complete', async () => {
     const revoke = vi.fn().mockRejectedValueOnce(new Error('backend down')).mockResolvedValue(undefined);
     const t = setup({ mintSessionId: () => 's1', revokeSessionId: revoke });
     await flush();
     const first = await t.embed.logout();
-    expect(first).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('backend down') }], pending: ['s1'], backend: 'none', complete: false });
+    expect(first).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('backend down') }], pending: ['s1'], unconfirmed: [], backend: 'none', complete: false, reason: 'pending' });
     const second = await t.embed.logout();
-    expect(second).toEqual({ revoked: ['s1'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(second).toEqual({ revoked: ['s1'], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
     expect(revoke.mock.calls).toEqual([['s1'], ['s1']]);
   });
 
   it('a ledger with nothing recorded logs out complete, with no endpoint', async () => {
-    expect(await createSessionLedger().logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await createSessionLedger().logout()).toEqual({ revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
   });
 });
 
@@ -132,14 +169,17 @@ describe('a mint the endpoint refuses because the viewer signed out (409 signed-
 describe('logoutResult', () => {
   const boom = new EmbedError('revoke-failed', 'boom');
   const endpoint = (backend: EndpointSignOut['backend'], lists: Partial<EndpointSignOut> = {}): EndpointSignOut => ({ endpoint: '/e', backend, revoked: [], failed: [], pending: [], ...lists });
+  const own = (lists: Partial<OwnRevocations> = {}): OwnRevocations => ({ revoked: [], failed: [], unconfirmed: [], ...lists });
   it.each([
-    ['nothing, no endpoint', [], { revoked: [], failed: [] }, { revoked: [], failed: [], pending: [], backend: 'none', complete: true }],
-    ['an id revoked by the page after the endpoint failed it', [endpoint('pending', { failed: [{ sessionId: 'x', error: boom }], pending: ['x'] })], { revoked: ['x'], failed: [] }, { revoked: ['x'], failed: [], pending: [], backend: 'pending', complete: false }],
-    ['an id revoked by both, listed once', [endpoint('complete', { revoked: ['x'] })], { revoked: ['x'], failed: [] }, { revoked: ['x'], failed: [], pending: [], backend: 'complete', complete: true }],
-    ['a page id failed while the endpoint completed', [endpoint('complete', { revoked: ['x'] })], { revoked: [], failed: [{ sessionId: 'y', error: boom }] }, { revoked: ['x'], failed: [{ sessionId: 'y', error: boom }], pending: ['y'], backend: 'complete', complete: false }],
-    ['the worst of two endpoints, and the first error', [endpoint('complete'), endpoint('failed', { error: boom }), endpoint('pending')], { revoked: [], failed: [] }, { revoked: [], failed: [], pending: [], backend: 'failed', error: boom, complete: false }],
-    ['one complete and one pending endpoint', [endpoint('complete'), endpoint('pending')], { revoked: [], failed: [] }, { revoked: [], failed: [], pending: [], backend: 'pending', complete: false }],
-  ])('%s', (_name, endpoints, own, expected) => {
-    expect(logoutResult(endpoints, own)).toEqual(expected);
+    ['nothing, no endpoint', [], own(), { revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true }],
+    ['an id revoked by the page after the endpoint failed it', [endpoint('pending', { failed: [{ sessionId: 'x', error: boom }], pending: ['x'] })], own({ revoked: ['x'] }), { revoked: ['x'], failed: [], pending: [], unconfirmed: [], backend: 'pending', complete: false, reason: 'pending' }],
+    ['an id revoked by both, listed once', [endpoint('complete', { revoked: ['x'] })], own({ revoked: ['x'] }), { revoked: ['x'], failed: [], pending: [], unconfirmed: [], backend: 'complete', complete: true }],
+    ['a page id failed while the endpoint completed', [endpoint('complete', { revoked: ['x'] })], own({ failed: [{ sessionId: 'y', error: boom }] }), { revoked: ['x'], failed: [{ sessionId: 'y', error: boom }], pending: ['y'], unconfirmed: [], backend: 'complete', complete: false, reason: 'pending' }],
+    ['the worst of two endpoints, and the first error', [endpoint('complete'), endpoint('failed', { error: boom }), endpoint('pending')], own(), { revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'failed', error: boom, complete: false, reason: 'endpoint-failed' }],
+    ['one complete and one pending endpoint', [endpoint('complete'), endpoint('pending')], own(), { revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'pending', complete: false, reason: 'pending' }],
+    ['an id unconfirmed while the endpoint completed: not complete', [endpoint('complete')], own({ unconfirmed: [{ sessionId: 'z', reason: 'not-in-ledger' }] }), { revoked: [], failed: [], pending: [], unconfirmed: [{ sessionId: 'z', reason: 'not-in-ledger' }], backend: 'complete', complete: false, reason: 'not-in-ledger' }],
+    ['a viewer change outranks an id not in the ledger', [endpoint('complete')], own({ unconfirmed: [{ sessionId: 'z', reason: 'not-in-ledger' }, { sessionId: 'w', reason: 'viewer-changed' }] }), expect.objectContaining({ complete: false, reason: 'viewer-changed' })],
+  ])('%s', (_name, endpoints, revocations, expected) => {
+    expect(logoutResult(endpoints, revocations)).toEqual(expected);
   });
 });

@@ -31,7 +31,7 @@ describe('sessionEndpoint', () => {
     b.ledger.onLogout(signedOut);
 
     const result = await a.ledger.logout();
-    expect(result).toEqual({ revoked: ['ses-1', 'ses-2'], failed: [], pending: [], backend: 'complete', complete: true });
+    expect(result).toEqual({ revoked: ['ses-1', 'ses-2'], failed: [], pending: [], unconfirmed: [], backend: 'complete', complete: true });
     expect(server.calls.filter((call) => call.startsWith('DELETE'))).toEqual([]);
     await settle();
     // Tab B heard it: its embed is gone, its ledger is logged out, and it mints nothing more.
@@ -40,7 +40,7 @@ describe('sessionEndpoint', () => {
     expect(b.container.children).toHaveLength(0);
     expect(() => b.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
     // Its own logout still asks the endpoint, which has nothing left to revoke.
-    expect(await b.ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'complete', complete: true });
+    expect(await b.ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'complete', complete: true });
     await settle();
     expect(server.calls.filter((call) => call === 'POST /api/embed-session')).toHaveLength(2);
   });

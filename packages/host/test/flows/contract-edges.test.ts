@@ -90,7 +90,7 @@ describe('a late id without revokeSessionId', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(embed.iframe.src).not.toContain('late');
     expect(frame.posted).toEqual([]);
-    expect(await ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await ledger.logout()).toEqual({ revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
   });
 });
 
@@ -119,7 +119,7 @@ describe('defineSvcEmbedElement', () => {
 describe('options refused with a message', () => {
   it('no window', () => {
     vi.stubGlobal('window', undefined);
-    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div') })).toThrow(
+    expect(() => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div') })).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: 'no window: call createEmbed in the browser, or pass the window option' }),
     );
   });

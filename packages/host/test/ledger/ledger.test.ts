@@ -23,7 +23,7 @@ describe('logout', () => {
     expect(t.container.children).toHaveLength(1);
     const result = await t.embed.logout();
     expect(revoke.mock.calls.map((call) => call[0]).sort()).toEqual(['mine', 's1', 's3', 's4']);
-    expect(result).toEqual({ revoked: expect.arrayContaining(['s1', 'mine', 's3', 's4']), failed: [], pending: [], backend: 'none', complete: true });
+    expect(result).toEqual({ revoked: expect.arrayContaining(['s1', 'mine', 's3', 's4']), failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
     expect(t.container.children).toHaveLength(0);
     expect(() => t.embed.refresh()).toThrow(expect.objectContaining({ code: 'destroyed' }));
   });
@@ -66,7 +66,7 @@ describe('logout', () => {
     expect(revoke.mock.calls.map((call) => call[0])).toEqual(['id1', 'id2', 'id3', 'id2']);
     pending.id2!.resolve();
     const complete = await again;
-    expect(complete).toEqual({ revoked: ['id2'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(complete).toEqual({ revoked: ['id2'], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
     expect(await c.logout()).toBe(complete);
     expect(revoke).toHaveBeenCalledTimes(4);
   });
@@ -75,7 +75,7 @@ describe('logout', () => {
     const t = setup({ mintSessionId: () => 's1', revokeSessionId: () => { throw new Error('sync'); } });
     await flush();
     const result = await t.embed.logout();
-    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }], pending: ['s1'], backend: 'none', complete: false });
+    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }], pending: ['s1'], unconfirmed: [], backend: 'none', complete: false, reason: 'pending' });
   });
 
   it('revokes at once an id recorded after logout', async () => {
@@ -91,14 +91,14 @@ describe('logout', () => {
     const ledger = createSessionLedger();
     const revoke = vi.fn();
     ledger.record('ssr-1', revoke);
-    expect(await ledger.logout()).toEqual({ revoked: ['ssr-1'], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await ledger.logout()).toEqual({ revoked: ['ssr-1'], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
   });
 
   it('takes no new embed once logged out', async () => {
     const ledger = createSessionLedger();
     await ledger.logout();
     const container = document.createElement('div');
-    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd', container, ledger })).toThrow(expect.objectContaining({ code: 'destroyed' }));
+    expect(() => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd', container, ledger })).toThrow(expect.objectContaining({ code: 'destroyed' }));
     expect(container.children).toHaveLength(0);
   });
 
@@ -115,7 +115,7 @@ describe('logout', () => {
 
   it('refuses a ledger that does not come from createSessionLedger()', () => {
     const ledger = { record() {}, logout: async () => ({ revoked: [], failed: [] }) };
-    expect(() => createEmbed({ baseUrl: TENANT, publicId: 'd', container: document.createElement('div'), ledger })).toThrow(
+    expect(() => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 'd', container: document.createElement('div'), ledger })).toThrow(
       expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('createSessionLedger') }),
     );
   });
@@ -123,7 +123,7 @@ describe('logout', () => {
   it('without revokeSessionId, removes the iframes and revokes nothing', async () => {
     const t = setup({ mintSessionId: () => 's1' });
     await flush();
-    expect(await t.embed.logout()).toEqual({ revoked: [], failed: [], pending: [], backend: 'none', complete: true });
+    expect(await t.embed.logout()).toEqual({ revoked: [], failed: [], pending: [], unconfirmed: [], backend: 'none', complete: true });
     expect(t.container.children).toHaveLength(0);
   });
 

@@ -22,7 +22,7 @@ describe('the session parameter of a src', () => {
 
 describe('publicId', () => {
   it('a number, even one whose text is a valid id, is refused as invalid-option', () => {
-    const make = () => createEmbed({ baseUrl: TENANT, publicId: 42 as unknown as string, container: document.createElement('div') });
+    const make = () => createEmbed({ mode: 'private', baseUrl: TENANT, publicId: 42 as unknown as string, container: document.createElement('div') });
     expect(make).toThrow(expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('(got 42)') }));
   });
 });

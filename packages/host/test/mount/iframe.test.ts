@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbed, type EmbedOptions } from '../../src/index.js';
-import { flush, TENANT } from '../support/helpers.js';
+import { flush, privateUnlessSigned, TENANT } from '../support/helpers.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 const make = (options: Partial<EmbedOptions> = {}) =>
-  createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...options });
+  createEmbed({ baseUrl: TENANT, publicId: 'd-42', container: document.createElement('div'), ...privateUnlessSigned(options) } as EmbedOptions);
 const query = (embed: { iframe: HTMLIFrameElement }) => Object.fromEntries(new URL(embed.iframe.src).searchParams);
 
 describe('embed URL', () => {

@@ -8,13 +8,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbed, syncUrl, type EmbedOptions } from '../../src/index.js';
 import { makeElement, tick } from '../support/element.js';
-import { TENANT } from '../support/helpers.js';
+import { privateUnlessSigned, TENANT } from '../support/helpers.js';
 
 /** Calls createEmbed with the dashboard options and `change` (typed loosely: JavaScript callers pass anything). */
 function attempt(change: Record<string, unknown>) {
   const container = document.createElement('div');
   const mint = vi.fn(() => 's1');
-  const make = () => createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, ...change } as unknown as EmbedOptions);
+  const make = () => createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, ...privateUnlessSigned(change) } as unknown as EmbedOptions);
   return { make, container, mint };
 }
 
@@ -109,7 +109,7 @@ describe('<svc-embed> reports the same mistakes in its attributes, and makes no 
   it.each([
     [{ 'base-url': `${TENANT}/analytics` }, `baseUrl is the tenant's origin alone: write ${TENANT} (got ${TENANT}/analytics)`],
     [{ 'session-endpoint': 'https://api.example/embed-session' }, expect.stringContaining("sessionEndpoint must be a path on this page's origin (http://localhost:3000)")],
-    [{ 'sync-url': '?dash' }, expect.stringContaining('param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param "?dash")')],
+    [{ mode: 'private', 'sync-url': '?dash' }, expect.stringContaining('param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param "?dash")')],
   ])('%j', async (attributes, message) => {
     const element = makeElement(attributes);
     const fetch = vi.fn();

@@ -53,7 +53,7 @@ describe('a missing place or surface', () => {
   it('takes a wrapped iframe with no publicId or src: its own src is the surface', () => {
     const iframe = document.createElement('iframe');
     iframe.src = `${TENANT}/embed/dashboard/d-42`;
-    const embed = createEmbed({ baseUrl: TENANT, iframe });
+    const embed = createEmbed({ mode: 'private', baseUrl: TENANT, iframe });
     expect(embed.iframe).toBe(iframe);
     embed.destroy();
   });
@@ -64,6 +64,7 @@ describe('<svc-embed> with a base-url and nothing to load', () => {
     defineSvcEmbedElement(customElements, 'svc-embed-no-surface');
     const element = document.createElement('svc-embed-no-surface') as SvcEmbedElement;
     element.setAttribute('base-url', TENANT);
+    element.setAttribute('mode', 'private');
     const reported: unknown[] = [];
     vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
     document.body.append(element);

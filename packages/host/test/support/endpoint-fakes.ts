@@ -9,8 +9,8 @@ import { ENDPOINT, TENANT } from './values.js';
 export { ENDPOINT } from './values.js';
 
 /**
- * The backend's endpoint for one viewer: the ids it minted and still holds (`live`), those it revoked,
- * and every call. `logoutScript` holds the answers of the next `POST <endpoint>/logout` calls, in order
+ * The backend's endpoint for the signed-in viewer (`viewer.tag`, which a test may switch): the ids it
+ * minted and still holds (`live`, of every viewer), those it revoked, and every call. `logoutScript` holds the answers of the next `POST <endpoint>/logout` calls, in order
  * (a scripted answer revokes nothing); without one it revokes every live id and answers complete.
  */
 export function fakeEndpoint() {
@@ -18,28 +18,34 @@ export function fakeEndpoint() {
   const revoked: string[] = [];
   const calls: string[] = [];
   const logoutScript: (() => Response | Promise<Response>)[] = [];
+  /** The viewer tag of the signed-in viewer: who the endpoint serves (change it to switch viewers). */
+  const viewer = { tag: 'viewer-a' };
+  /** The viewer each id was minted for: a sign-out or a DELETE reaches only the signed-in viewer's. */
+  const owner = new Map<string, string>();
+  const ownIds = () => [...live].filter((id) => owner.get(id) === viewer.tag);
   let n = 0;
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     calls.push(`${init.method} ${url}`);
     if (url === ENDPOINT && init.method === 'POST') {
       const sessionId = `ses-${++n}`;
       live.add(sessionId);
-      return Response.json({ sessionId });
+      owner.set(sessionId, viewer.tag);
+      return Response.json({ sessionId, viewer: viewer.tag });
     }
     if (url === `${ENDPOINT}/logout`) {
       const scripted = logoutScript.shift();
       if (scripted) return scripted();
-      const all = [...live];
-      live.clear();
+      const all = ownIds();
+      all.forEach((id) => live.delete(id));
       revoked.push(...all);
-      return Response.json({ revoked: all, failed: [], pending: [], complete: true });
+      return Response.json({ revoked: all, failed: [], pending: [], complete: true, viewer: viewer.tag });
     }
     const id = decodeURIComponent(url.split('/').pop() ?? '');
-    if (init.method !== 'DELETE' || !live.delete(id)) return new Response(null, { status: 404 });
+    if (init.method !== 'DELETE' || !ownIds().includes(id) || !live.delete(id)) return Response.json({ error: { code: 'unknown-session' } }, { status: 404 });
     revoked.push(id);
     return new Response(null, { status: 204 });
   });
-  return { fetch, live, revoked, calls, logoutScript };
+  return { fetch, live, revoked, calls, logoutScript, viewer };
 }
 
 /** The page's window of one tab: Node's BroadcastChannel on the test DOM's window. */

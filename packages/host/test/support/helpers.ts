@@ -57,7 +57,7 @@ afterEach(() => {
  */
 export function setup(options: Partial<EmbedOptions> = {}): Harness {
   const container = document.createElement('div');
-  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, ...options });
+  const embed = createEmbed({ baseUrl: TENANT, publicId: 'd-42', container, ...privateUnlessSigned(options) } as EmbedOptions);
   live.add(embed);
   const frame = attachFrameWindow(embed.iframe);
   const actions = () => frame.posted.map((entry) => String(entry.message.type).split(':').pop()!);
@@ -69,6 +69,12 @@ export function setup(options: Partial<EmbedOptions> = {}): Harness {
     actions,
     payloads: (name) => frame.posted.filter((entry) => entry.message.type.endsWith(`:${name}`)).map((entry) => entry.message.payload),
   };
+}
+
+/** `options` with `mode: 'private'` unless they give a session (or a mode of their own), as an app says it. */
+export function privateUnlessSigned<T extends object>(options: T): T {
+  const given = options as { mintSessionId?: unknown; sessionEndpoint?: unknown };
+  return given.mintSessionId !== undefined || given.sessionEndpoint !== undefined || 'mode' in options ? options : { mode: 'private', ...options };
 }
 
 /**

@@ -6,39 +6,39 @@ import {
   type RenewalFailure, type UrlAdapter, type UrlSync,
 } from '../../src/index.js';
 
-const embed = createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });
+const embed = createEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#analytics' });
 // @ts-expect-error baseUrl is required
-createEmbed({ publicId: 'd-42', container: '#analytics' });
+createEmbed({ mode: 'private', publicId: 'd-42', container: '#analytics' });
 // @ts-expect-error mintSessionId returns an id, not an object
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mintSessionId: () => ({ sessionId: 'x' }) });
 createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', container: '#a', mintSessionId: async () => 'id', ledger: createSessionLedger() });
 
 // A place (container or iframe) and a surface (publicId, src, or the wrapped iframe's own src) are required.
 const frame = document.createElement('iframe');
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', iframe: frame, removeIframe: true });
-createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame });
-createEmbed({ baseUrl: 'https://t.example', iframe: frame });
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: document.body });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', iframe: frame, removeIframe: true });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', iframe: frame });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: document.body });
 // @ts-expect-error a created iframe needs publicId or src to load
-createEmbed({ baseUrl: 'https://t.example', container: '#a' });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', container: '#a' });
 // @ts-expect-error no place: container or iframe is missing
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd' });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd' });
 // @ts-expect-error no place and no surface
 createEmbed({ baseUrl: 'https://t.example', mintSessionId: () => 'id' });
 // @ts-expect-error publicId or src, not both
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', src: 'https://t.example/embed/chat', container: '#a' });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', src: 'https://t.example/embed/chat', container: '#a' });
 // @ts-expect-error container or iframe, not both
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', iframe: frame });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', iframe: frame });
 // @ts-expect-error publicId is a string
-createEmbed({ baseUrl: 'https://t.example', publicId: 42, container: '#a' });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 42, container: '#a' });
 // Options built apart keep their shape: a variable of a union member passes, the fields stay readable.
-const dashboardOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a' };
+const dashboardOptions: EmbedOptions = { mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a' };
 createEmbed(dashboardOptions);
 const surface: EmbedSurface = Math.random() > 0.5 ? { publicId: 'd' } : { src: 'https://t.example/embed/chat' };
 const place: EmbedPlace = { container: '#a' };
-createEmbed({ baseUrl: 'https://t.example', ...surface, ...place });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', ...surface, ...place });
 const settings: EmbedSettings = { baseUrl: 'https://t.example', allowExport: true };
-createEmbed({ ...settings, publicId: 'd', container: '#a' });
+createEmbed({ ...settings, mode: 'private', publicId: 'd', container: '#a' });
 const maybeId: string | undefined = dashboardOptions.publicId;
 void maybeId;
 // The session: a sessionEndpoint, or mintSessionId and revokeSessionId; both do not compile.
@@ -53,6 +53,20 @@ createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sess
 createEmbed({ baseUrl: 'https://t.example', src: 'https://t.example/embed/chat', iframe: frame, sessionEndpoint: '/x', mintSessionId: () => 'id', revokeSessionId: () => undefined });
 // @ts-expect-error sessionEndpoint is a string
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: true });
+// Signed or private, said out loud (issue 39).
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private' });
+// @ts-expect-error neither a session nor mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a' });
+// @ts-expect-error a signed option beside mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private', sessionEndpoint: '/api/embed-session' });
+// @ts-expect-error a signed option beside mode: 'private'
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'private', mintSessionId: () => 'id' });
+// @ts-expect-error private is the only mode
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', mode: 'public' });
+// @ts-expect-error an unknown option (a typo of sessionEndpoint)
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndPoint: '/api/embed-session' });
+// @ts-expect-error an unknown option beside a valid session (allowExports for allowExport)
+createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session', allowExports: true });
 const session: EmbedSession = Math.random() > 0.5 ? { sessionEndpoint: '/api/embed-session' } : { mintSessionId: () => 'id' };
 createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', ...session });
 const endpointOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd', container: '#a', sessionEndpoint: '/api/embed-session' };
@@ -61,18 +75,18 @@ const bothOptions: EmbedOptions = { baseUrl: 'https://t.example', publicId: 'd',
 void [endpointOptions, bothOptions];
 
 // lazy and timings take what whenVisible() and recordTimings() make (imported only where used).
-const timed = createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: whenVisible({ rootMargin: '400px' }), timings: recordTimings() });
+const timed = createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: whenVisible({ rootMargin: '400px' }), timings: recordTimings() });
 const timings: Readonly<EmbedTimings> | undefined = timed.timings;
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: ({ start }) => {
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: ({ start }) => {
   start();
   return () => undefined;
 } });
 // @ts-expect-error lazy takes whenVisible(), not a boolean
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: true });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: true });
 // @ts-expect-error lazy takes whenVisible(), not its options
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: { rootMargin: '400px' } });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', lazy: { rootMargin: '400px' } });
 // @ts-expect-error timings takes recordTimings(), not a boolean
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', timings: true });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', timings: true });
 // @ts-expect-error the timings may be absent (no timings option)
 const ready: number = timed.timings.created;
 // @ts-expect-error rootMargin is a string
@@ -90,7 +104,7 @@ urlParam('dash', { history: 'always' });
 void [stop, routed, stopped];
 
 // @ts-expect-error debug is a boolean or a logger
-createEmbed({ baseUrl: 'https://t.example', publicId: 'd', container: '#a', debug: 'yes' });
+createEmbed({ mode: 'private', baseUrl: 'https://t.example', publicId: 'd', container: '#a', debug: 'yes' });
 
 // Listeners: payloads and messages typed by event name.
 embed.on('download', (payload, message) => {

@@ -5,11 +5,13 @@ import { recordTimings, SessionLedgerProvider, SvcEmbed, urlParam, useEmbed, use
 import { createRef } from 'react';
 
 const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
+/** A private embed: no session, said out loud. */
+const open = { ...base, mode: 'private' } as const;
 
 // Every event is an on<Name> prop with its payload typed by name.
-<SvcEmbed {...base} onDownload={(payload) => payload.format satisfies 'csv' | 'xlsx' | 'png' | 'pdf'} />;
-<SvcEmbed {...base} onDashboardLoaded={(payload) => payload.widgetCount} onSessionExpiring={(payload, message) => [payload.expiresInMs, message.timestamp]} />;
-<SvcEmbed {...base} onAiQuery={(payload) => payload.status} onRenewed={(info) => info.attempts} onRenewalFailed={(info) => info.error.code} />;
+<SvcEmbed {...open} onDownload={(payload) => payload.format satisfies 'csv' | 'xlsx' | 'png' | 'pdf'} />;
+<SvcEmbed {...open} onDashboardLoaded={(payload) => payload.widgetCount} onSessionExpiring={(payload, message) => [payload.expiresInMs, message.timestamp]} />;
+<SvcEmbed {...open} onAiQuery={(payload) => payload.status} onRenewed={(info) => info.attempts} onRenewalFailed={(info) => info.error.code} />;
 // @ts-expect-error no such event
 <SvcEmbed {...base} onDownloaded={() => {}} />;
 // @ts-expect-error the download payload has no rows
@@ -32,29 +34,37 @@ const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
 // @ts-expect-error the component makes its own container
 <SvcEmbed {...base} container="#analytics" />;
 // @ts-expect-error baseUrl is required
-<SvcEmbed publicId="d-42" />;
+<SvcEmbed mode="private" publicId="d-42" />;
 // What to load is required: publicId or src, not both, not neither.
-<SvcEmbed baseUrl="https://tenant.example" src="https://tenant.example/embed/chat" />;
+<SvcEmbed mode="private" baseUrl="https://tenant.example" src="https://tenant.example/embed/chat" />;
 // @ts-expect-error publicId or src is missing
 <SvcEmbed baseUrl="https://tenant.example" mintSessionId={() => 'ses_x'} />;
 // @ts-expect-error publicId or src, not both
-<SvcEmbed baseUrl="https://tenant.example" publicId="d-42" src="https://tenant.example/embed/chat" />;
+<SvcEmbed mode="private" baseUrl="https://tenant.example" publicId="d-42" src="https://tenant.example/embed/chat" />;
 // @ts-expect-error the component makes its own iframe
 <SvcEmbed {...base} iframe={document.createElement('iframe')} />;
 
+// Signed or private, said out loud (issue 39).
+// @ts-expect-error neither a session nor mode: 'private'
+<SvcEmbed {...base} />;
+// @ts-expect-error a signed option beside mode: 'private'
+<SvcEmbed {...open} sessionEndpoint="/api/embed-session" />;
+// @ts-expect-error an unknown prop (a typo of sessionEndpoint)
+<SvcEmbed {...base} sessionEndPoint="/api/embed-session" />;
+
 // Settings that follow as actions take the protocol's literal unions.
-<SvcEmbed {...base} colorScheme="dark" locale="de-DE" theme={{ primaryColor: '#0b5', borderRadius: 8 }} />;
+<SvcEmbed {...open} colorScheme="dark" locale="de-DE" theme={{ primaryColor: '#0b5', borderRadius: 8 }} />;
 // @ts-expect-error not a color scheme
 <SvcEmbed {...base} colorScheme="sepia" />;
 
 // ref is the Embed; className and style go to the container.
 const ref = createRef<Embed | undefined>();
-<SvcEmbed {...base} ref={ref} className="analytics" style={{ height: 640 }} />;
+<SvcEmbed {...open} ref={ref} className="analytics" style={{ height: 640 }} />;
 ref.current?.setColorScheme('light');
 
 // useEmbed returns the container ref and the embed.
 function Hooked() {
-  const { ref: container, embed } = useEmbed({ ...base, onReady: (payload) => payload.mode });
+  const { ref: container, embed } = useEmbed({ ...open, onReady: (payload) => payload.mode });
   embed?.refresh();
   // @ts-expect-error useEmbed takes no className (that belongs to the element you render)
   useEmbed({ ...base, className: 'x' });
@@ -75,5 +85,5 @@ function SignOut() {
 }
 <SessionLedgerProvider><Hooked /><SignOut /></SessionLedgerProvider>;
 
-const props: SvcEmbedProps = { ...base };
+const props: SvcEmbedProps = { ...open };
 void props;

@@ -4,7 +4,7 @@
  * `DELETE <path>/<id>`: the viewer's own id revoked (204), or 404 without calling the service.
  * `POST <path>/logout`: the viewer's sign-out, answered as the contract's `LogoutAnswer`.
  */
-import { ENDPOINT_CODES, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
+import { ENDPOINT_CODES, type LogoutAnswer, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import { mintVerdict } from './mint-window.js';
@@ -35,7 +35,7 @@ export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer:
   const sessionId = await mintAtService(deps, viewer).catch(countedRefusal(deps, ENDPOINT_CODES.mintFailed));
   const record = await recordMint(deps, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
   deps.metrics.mint(record.kind === 'recorded' ? 'minted' : mintRefusalOf(record.kind));
-  const answer: MintAnswer = { sessionId };
+  const answer: MintAnswer = { sessionId, viewer: deps.viewerTag(viewer.id) };
   if (record.kind === 'recorded') return jsonResponse(200, answer);
   return refusedMint(record);
 }
@@ -83,16 +83,37 @@ async function mintAtService<V extends Viewer>(deps: EndpointDeps<V>, viewer: V)
  * or an unknown one, answers 404 and the service is never called. A 502 says what became of the id.
  */
 export async function revokeRoute(deps: EndpointDeps, target: { viewerId: string; sessionId: string }): Promise<Response> {
+  const refused = revocationRefused(deps, target.viewerId);
+  if (refused) return refused;
   const outcome = await revokeOne(deps, target);
   if (outcome.kind === 'revoked') return noContentResponse();
   if (outcome.kind === 'absent') return errorResponse(ENDPOINT_CODES.unknownSession, "no such session id in this viewer's ledger (already revoked, expired, or never minted here)");
+  if (outcome.kind === 'held') {
+    return errorResponse(ENDPOINT_CODES.revokeFailed, 'another call (a sign-out, the sweep, another server instance) is revoking this session id, or its retry after a failure is not due yet; it stays pending and was not asked of the service again; try again later');
+  }
   const fate = outcome.pending === 'released'
-    ? 'it stays in the ledger as pending, and the next sign-out or the sweep (revokePending) tries again'
-    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(deps.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again; a sign-out tries at once`;
+    ? 'it stays in the ledger as pending, and the sweep (revokePending) or a later sign-out tries again once its backoff is over'
+    : `it stays in the ledger, claimed by this attempt until its lease lapses (${Math.ceil(deps.limits.revocationLeaseMs / 1000)} s), then the next sign-out or the sweep (revokePending) tries again`;
   return errorResponse(ENDPOINT_CODES.revokeFailed, `the service did not revoke the session id; ${fate}`);
 }
 
-/** `POST <path>/logout`: the viewer's sign-out, answered 200 with its `LogoutAnswer`. */
+/** `POST <path>/logout`: the viewer's sign-out, answered 200 with its `LogoutAnswer` and the viewer's tag. */
 export async function logoutRoute(deps: EndpointDeps, viewerId: string): Promise<Response> {
-  return jsonResponse(200, await signOutViewer(deps, viewerId));
+  const refused = revocationRefused(deps, viewerId);
+  if (refused) return refused;
+  const answer: LogoutAnswer = { ...(await signOutViewer(deps, viewerId)), viewer: deps.viewerTag(viewerId) };
+  return jsonResponse(200, answer);
+}
+
+/** The 429 of a viewer past `limits.revocationsPerWindow` (counted on this instance), or `null` to go on. */
+function revocationRefused(deps: EndpointDeps, viewerId: string): Response | null {
+  const verdict = deps.revocationCounter.count(viewerId, deps.now());
+  if (verdict.kind === 'allowed') return null;
+  const { revocationsPerWindow, revocationWindowMs } = deps.limits;
+  const seconds = verdict.retryAfterSeconds;
+  return errorResponse(
+    ENDPOINT_CODES.revocationLimit,
+    `too many sign-outs and revocations for this viewer: at most ${revocationsPerWindow} in ${revocationWindowMs / 1000} s; nothing was revoked by this request; try again in ${seconds} s`,
+    { 'Retry-After': String(seconds) },
+  );
 }

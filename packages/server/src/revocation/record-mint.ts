@@ -4,6 +4,7 @@
  * moved on): it is then recorded as pending, and revoked at once. An id the store could not
  * record is revoked at once too; if that fails, this instance keeps it for its sweep.
  */
+import { idLifetimeMs } from './id-lifetime.js';
 import type { LedgerDeps } from './ledger-deps.js';
 import { keepOrphan, revokeAtService, revokeClaimed } from './revoke-claimed.js';
 import { storeOr } from './store-call.js';
@@ -24,7 +25,7 @@ export type MintRecord = { kind: 'recorded' } | { kind: 'signed-out'; revoked: b
 
 /** Records the id, or revokes it when it must not be handed out. */
 export async function recordMint(deps: LedgerDeps, minted: MintedId): Promise<MintRecord> {
-  const entry = { ...minted, lifetimeMs: deps.limits.sessionLifetimeMs, leaseMs: deps.limits.revocationLeaseMs };
+  const entry = { ...minted, lifetimeMs: idLifetimeMs(deps.limits), leaseMs: deps.limits.revocationLeaseMs };
   const about = { viewerId: minted.viewerId, sessionId: minted.sessionId };
   const added = await storeOr(deps, about, () => deps.store.add(entry), 'unrecorded' as const);
   if (added === 'unrecorded') return { kind: 'unrecorded', revoked: await revokeUnrecorded(deps, minted) };

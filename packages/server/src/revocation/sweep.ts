@@ -4,7 +4,9 @@
  * nor revoked are revoked. 2. Every hinted viewer: the pending ids whose lease has lapsed (a
  * failure, a lost answer, a stopped instance) are claimed anew, revoked and settled; a viewer's hint
  * is dropped once nothing of theirs waits. Safe on every instance at once: a lease keeps two sweeps
- * off one id.
+ * off one id. On one instance, a second `revokePending()` while one runs joins it; an id whose
+ * revocation runs here already (a slow call past its lease) is left to it; a failed id is due
+ * again only after its backoff (the store records it).
  */
 import { inParallel } from './in-parallel.js';
 import type { LedgerDeps } from './ledger-deps.js';
@@ -30,15 +32,15 @@ export interface SweepReport {
 }
 
 /**
- * Retries every revocation that is due.
+ * Retries every revocation that is due; joins the sweep that runs on this instance, if one does.
  * @throws {EndpointError} `store-unavailable` when the store's index of hints could not be read (what was done before stays done)
  */
 export function revokePending(deps: LedgerDeps): Promise<SweepReport> {
-  return deps.metrics.timeSweep(() => sweepOnce(deps));
+  return deps.inFlight.sweepOnce(() => deps.metrics.timeSweep(() => sweepAll(deps)));
 }
 
 /** One sweep: the backlog, then every hinted viewer, page by page. */
-async function sweepOnce(deps: LedgerDeps): Promise<SweepReport> {
+async function sweepAll(deps: LedgerDeps): Promise<SweepReport> {
   const report: SweepReport = { viewers: 0, revoked: 0, failed: 0, pending: 0 };
   await rewriteHints(deps);
   await revokeOrphans(deps, report);
@@ -56,7 +58,7 @@ async function sweepViewer(deps: LedgerDeps, hint: PendingHint, report: SweepRep
   report.viewers += 1;
   const claimed = await claimDue(deps, hint.viewerId);
   if (claimed === null) return;
-  const outcome = await revokeClaimed(deps, { viewerId: hint.viewerId, claimed, hint: hint.token, by: 'sweep' });
+  const outcome = await revokeClaimed(deps, { viewerId: hint.viewerId, claimed, hint: hint.token, by: 'sweep' }, 'leave');
   report.revoked += outcome.revoked.length;
   report.failed += outcome.failed.length;
   report.pending += outcome.pending?.length ?? outcome.failed.length;

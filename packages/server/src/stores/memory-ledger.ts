@@ -2,13 +2,14 @@
  * One viewer's data in the memory store, and the store's operations on it. Each function runs
  * without an `await`, so each is atomic in the one process that holds the data.
  */
-import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount } from './session-store.js';
+import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount, RetrySchedule, SignedOutIds } from './session-store.js';
 
 /**
- * An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease and the
- * moment it first became pending (epoch ms, the store's clock).
+ * An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease or backoff
+ * (epoch ms, the store's clock: held until then, due after), how many revocations of it failed, and
+ * the moment it first became pending (epoch ms, the store's clock).
  */
-type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number; since: number };
+type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number; failures: number; since: number };
 
 /** One id of a ledger. */
 interface MemoryEntry {
@@ -67,29 +68,37 @@ export function countAttempt(viewer: MemoryViewer, at: number, windowMs: number)
 /** Records a fresh id for `lifetimeMs` from `at`; pending at once when the viewer signed out since `signOutsSeen`. */
 export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; lifetimeMs: number; signOutsSeen: number; leaseMs: number }, at: number): AddOutcome {
   const signedOut = (viewer.signOuts?.count ?? 0) !== entry.signOutsSeen;
-  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs, since: at } : LIVE;
+  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs, failures: 0, since: at } : LIVE;
   if (entry.lifetimeMs > 0) viewer.ids.set(entry.sessionId, { expiresAt: at + entry.lifetimeMs, state });
   return signedOut ? 'signed-out' : 'recorded';
 }
 
-/** Claims one id, live or already pending, leased for `leaseMs` from `at`. */
-export function claimEntry(viewer: MemoryViewer, claim: { sessionId: string; leaseMs: number }, at: number): ClaimOutcome {
-  const entry = viewer.ids.get(claim.sessionId);
-  if (!entry) return 'absent';
+/** Leases an entry until `leaseUntil` unless it is held (pending, lease or backoff not over at `at`). */
+function leaseEntry(entry: MemoryEntry, leaseUntil: number, at: number): ClaimOutcome {
+  if (entry.state.kind === 'pending' && entry.state.leaseUntil > at) return 'held';
   const outcome = entry.state.kind === 'live' ? 'claimed' : 'reclaimed';
-  entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs, since: pendingSince(entry.state, at) };
+  const failures = entry.state.kind === 'pending' ? entry.state.failures : 0;
+  entry.state = { kind: 'pending', leaseUntil, failures, since: pendingSince(entry.state, at) };
   return outcome;
 }
 
-/** Moves the sign-out moment on (remembered `rememberMs` from `at` at least) and claims every id. */
-export function signOutViewer(viewer: MemoryViewer, claim: { leaseMs: number; rememberMs: number }, at: number): ClaimedIds {
+/** Claims one id, live or pending and due, leased for `leaseMs` from `at`; a held one stays as it is. */
+export function claimEntry(viewer: MemoryViewer, claim: { sessionId: string; leaseMs: number }, at: number): ClaimOutcome {
+  const entry = viewer.ids.get(claim.sessionId);
+  if (!entry) return 'absent';
+  return leaseEntry(entry, at + claim.leaseMs, at);
+}
+
+/** Moves the sign-out moment on (remembered `rememberMs` from `at` at least) and claims every id that is not held. */
+export function signOutViewer(viewer: MemoryViewer, claim: { leaseMs: number; rememberMs: number }, at: number): SignedOutIds {
   const count = (viewer.signOuts?.count ?? 0) + 1;
   viewer.signOuts = { count, until: Math.max(viewer.signOuts?.until ?? 0, at + claim.rememberMs) };
-  const claimed: ClaimedIds = { ids: [], reclaimed: [] };
+  const claimed: SignedOutIds = { ids: [], reclaimed: [], held: [] };
   for (const [sessionId, entry] of viewer.ids) {
-    claimed.ids.push(sessionId);
-    if (entry.state.kind === 'pending') claimed.reclaimed.push(sessionId);
-    entry.state = { kind: 'pending', leaseUntil: at + claim.leaseMs, since: pendingSince(entry.state, at) };
+    const outcome = leaseEntry(entry, at + claim.leaseMs, at);
+    if (outcome === 'held') claimed.held.push(sessionId);
+    else claimed.ids.push(sessionId);
+    if (outcome === 'reclaimed') claimed.reclaimed.push(sessionId);
   }
   return claimed;
 }
@@ -100,17 +109,25 @@ export function claimLapsed(viewer: MemoryViewer, leaseMs: number, at: number): 
   for (const [sessionId, entry] of viewer.ids) {
     if (entry.state.kind === 'live' || entry.state.leaseUntil > at) continue;
     ids.push(sessionId);
-    entry.state = { kind: 'pending', leaseUntil: at + leaseMs, since: entry.state.since };
+    entry.state = { ...entry.state, leaseUntil: at + leaseMs };
   }
   return { ids, reclaimed: [...ids] };
 }
 
-/** Takes revoked ids out, releases failed pending ones (due at `at`); returns the pending ids. */
-export function settleEntries(viewer: MemoryViewer, settlement: { revoked: readonly string[]; failed: readonly string[] }, at: number): string[] {
+/** The backoff after an id's `failures`-th failure, ms (the rule of `RetrySchedule`). */
+function retryDelay(retry: RetrySchedule, failures: number): number {
+  const full = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(failures - 1, 52));
+  return Math.ceil(full * (1 - retry.jitter / 2));
+}
+
+/** Takes revoked ids out, counts a failure of each failed pending one (due after its backoff from `at`); returns the pending ids. */
+export function settleEntries(viewer: MemoryViewer, settlement: { revoked: readonly string[]; failed: readonly string[]; retry: RetrySchedule }, at: number): string[] {
   for (const sessionId of settlement.revoked) viewer.ids.delete(sessionId);
   for (const sessionId of settlement.failed) {
     const entry = viewer.ids.get(sessionId);
-    if (entry && entry.state.kind === 'pending') entry.state = { ...entry.state, leaseUntil: at };
+    if (!entry || entry.state.kind !== 'pending') continue;
+    const failures = entry.state.failures + 1;
+    entry.state = { ...entry.state, leaseUntil: at + retryDelay(settlement.retry, failures), failures };
   }
   const pending: string[] = [];
   for (const [sessionId, entry] of viewer.ids) {

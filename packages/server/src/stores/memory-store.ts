@@ -12,6 +12,14 @@ export interface MemoryStoreOptions {
    * leases lapse against it. Default `Date.now` (the endpoint passes its own `now` to the store it makes).
    */
   now?: () => number;
+  /**
+   * Since when its ledger is whole, epoch ms on its clock (its `horizon().since`). Default: its
+   * creation, for after a restart ids minted by the process before may be live and unknown to it.
+   * Give an earlier time (0: whole from the start) only when no id minted before this store can
+   * still be live at the service: in tests, or beside a service that starts and forgets with it (the
+   * demo's emulator). Anywhere else it makes sign-outs answer `complete: true` that are not.
+   */
+  ledgerSince?: number;
 }
 
 /** The memory store: a {@link SessionStore} that also says how much it holds. */
@@ -31,7 +39,9 @@ export const MEMORY_SWEEP_INTERVAL_MS = 60_000;
 /**
  * The default store: every viewer's ledger in this process's memory. **One process only**: a backend
  * on several instances (or a restart) needs a shared store such as `@svc-embed/server/redis`, or a
- * viewer's ids minted on one instance are not revoked by a sign-out on another. Every operation runs
+ * viewer's ids minted on one instance are not revoked by a sign-out on another. Its ledger horizon
+ * is its creation: after a restart, sign-outs answer `complete: false` (`ledger-incomplete`) until
+ * an id minted by the process before can no longer be live. Every operation runs
  * without an `await` between reading and writing, so each is atomic; what has lapsed is pruned as
  * viewers are touched and in a sweep of all viewers at most every minute, so memory holds only what
  * is live.
@@ -43,6 +53,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
   if (typeof now !== 'function') throw new EndpointError('invalid-options', 'now must be a function returning epoch ms, such as Date.now');
   const viewers = createViewerMap(now);
   const hints = new Map<string, string>();
+  const since = checkLedgerSince(options.ledgerSince, now());
   return {
     countMint: async ({ viewerId, now: at, windowMs }) => viewers.update(viewerId, (viewer) => countAttempt(viewer, at, windowMs)),
     add: async (entry) => viewers.update(entry.viewerId, (viewer, at) => addEntry(viewer, entry, at)),
@@ -60,6 +71,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     },
     listHints: async () => ({ hints: Array.from(hints.keys(), (viewerId) => ({ viewerId, token: hints.get(viewerId) ?? '' })), cursor: '0' }),
     countPending: async () => viewers.countPending(),
+    horizon: async () => ({ since, now: now() }),
     close: async () => {
       viewers.clear();
       hints.clear();
@@ -67,6 +79,15 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
     viewerCount: () => viewers.size(),
     entryCount: () => viewers.entryCount() + hints.size,
   };
+}
+
+/** `ledgerSince`, or the store's creation when it is left out. */
+function checkLedgerSince(given: unknown, createdAt: number): number {
+  if (given === undefined) return createdAt;
+  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 0 || given > createdAt) {
+    throw new EndpointError('invalid-options', `ledgerSince must be epoch ms, 0 up to now (got ${String(given)}); leave it out unless no id minted before this store can be live`);
+  }
+  return given;
 }
 
 /** The viewers' data by id, pruned as it is touched, swept whole at most every {@link MEMORY_SWEEP_INTERVAL_MS}. */

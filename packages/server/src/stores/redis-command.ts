@@ -23,7 +23,7 @@ interface RedisRunnerOptions {
 
 /** One script to run. */
 interface ScriptCall {
-  script: Pick<RedisScript<{ viewerId: string }, unknown>, 'name' | 'lua' | 'sha'>;
+  script: Pick<RedisScript<{ viewerId?: string }, unknown>, 'name' | 'lua' | 'sha'>;
   /** The keys it touches, all of one viewer (one hash slot); the first one routes it. */
   keys: readonly string[];
   args: readonly string[];

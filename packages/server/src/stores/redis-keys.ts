@@ -11,8 +11,10 @@ import { EndpointError } from '../errors.js';
 interface ViewerKeys {
   /** Sorted set: every id of the ledger (live or pending), scored by its expiry (the store's clock). */
   ids: string;
-  /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease (due once it has passed). */
+  /** Sorted set: the pending ids (claimed for revocation), scored by the end of their lease or backoff (held until then, due after). */
   pending: string;
+  /** Hash: how many revocations of each pending id failed (its backoff grows with it). */
+  failures: string;
   /** Sorted set: the pending ids, scored by the moment each became pending (the store's clock), for the backlog's oldest age. */
   since: string;
   /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
@@ -29,18 +31,30 @@ function viewerTag(viewerId: string): string {
 /** The keys of `viewerId` under `prefix`. */
 export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
   const base = `${prefix}{${viewerTag(viewerId)}}:`;
-  return { ids: `${base}ids`, pending: `${base}pending`, since: `${base}since`, mints: `${base}mints`, signOuts: `${base}signouts` };
+  return {
+    ids: `${base}ids`,
+    pending: `${base}pending`,
+    failures: `${base}failures`,
+    since: `${base}since`,
+    mints: `${base}mints`,
+    signOuts: `${base}signouts`,
+  };
 }
 
 /** The hash of viewers who may have pending ids (viewer id -> the hint's token). */
 export const hintsKey = (prefix: string): string => `${prefix}pending`;
 
-/** A key a script names: one of a viewer's, or the hints index. */
-export type KeyName = keyof ViewerKeys | 'hints';
+/** The ledger's horizon: since when the ledger is whole, epoch ms on Redis' clock; no expiry. */
+const horizonKey = (prefix: string): string => `${prefix}horizon`;
 
-/** The key `name` of `viewerId` under `prefix` (the hints key is every viewer's). */
+/** A key a script names: one of a viewer's, the hints index, or the horizon. */
+export type KeyName = keyof ViewerKeys | 'hints' | 'horizon';
+
+/** The key `name` of `viewerId` under `prefix` (the hints and the horizon are every viewer's). */
 export function keyOf(prefix: string, viewerId: string, name: KeyName): string {
-  return name === 'hints' ? hintsKey(prefix) : viewerKeys(prefix, viewerId)[name];
+  if (name === 'hints') return hintsKey(prefix);
+  if (name === 'horizon') return horizonKey(prefix);
+  return viewerKeys(prefix, viewerId)[name];
 }
 
 /**

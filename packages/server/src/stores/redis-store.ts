@@ -18,11 +18,12 @@ import { COUNT_MINT } from './redis-scripts/count-mint.js';
 import { COUNT_PENDING } from './redis-scripts/count-pending.js';
 import type { RedisScript } from './redis-scripts/define-script.js';
 import { DROP_HINT } from './redis-scripts/drop-hint.js';
+import { HORIZON } from './redis-scripts/horizon.js';
 import { SETTLE } from './redis-scripts/settle.js';
 import { SIGN_OUT } from './redis-scripts/sign-out.js';
 import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-options.js';
 import { createReplicaAcks } from './replica-acks.js';
-import type { PendingCount, PendingHint, SessionStore } from './session-store.js';
+import type { LedgerHorizon, PendingCount, PendingHint, SessionStore } from './session-store.js';
 
 /** The Redis store: a {@link SessionStore}, and its eviction check. */
 export interface RedisStore extends SessionStore {
@@ -58,8 +59,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     ? createReplicaAcks({ connection, replicas: replicaWait.replicas, timeoutMs: replicaWait.timeoutMs, deadlineMs: timeoutMs })
     : null;
   const run = createRedisRunner({ connection, timeoutMs, replicaAcks });
-  const runScript = async <I extends { viewerId: string }, R>(script: RedisScript<I, R>, input: I): Promise<R> => {
-    const keys = script.keys.map((name) => keyOf(prefix, input.viewerId, name));
+  const runScript = async <I extends { viewerId?: string }, R>(script: RedisScript<I, R>, input: I): Promise<R> => {
+    const keys = script.keys.map((name) => keyOf(prefix, input.viewerId ?? '', name));
     const reply = await run.script({ script, keys, args: script.args(input).map(String), ack: script.ack });
     const parsed = script.parse(reply);
     if (parsed === undefined) throw unexpectedReply(script.name, reply);
@@ -72,11 +73,15 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     if (page === undefined) throw unexpectedReply('listHints', reply);
     return page;
   };
+  const horizon = createHorizonMark(() => runScript(HORIZON, {}));
   return {
     ready: () => eviction.ready(),
     reportTo: (reporter) => eviction.reportTo(reporter),
     countMint: (attempt) => runScript(COUNT_MINT, attempt),
-    add: (entry) => runScript(ADD, entry),
+    add: async (entry) => {
+      await horizon.markOnce();
+      return runScript(ADD, entry);
+    },
     claim: (claim) => runScript(CLAIM, claim),
     signOut: (signOut) => runScript(SIGN_OUT, signOut),
     claimPending: (claim) => runScript(CLAIM_PENDING, claim),
@@ -91,6 +96,24 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     },
     listHints,
     countPending: () => countHintedPending({ listHints, countViewer: (viewerId) => runScript(COUNT_PENDING, { viewerId }) }),
+    horizon: () => horizon.read(),
+  };
+}
+
+/**
+ * The ledger's horizon key, read (and written when missing) by each sign-out, and written once
+ * before this instance's first recorded id, so a ledger's horizon starts with its first mint rather
+ * than its first sign-out. A flush later is found by the next sign-out, which writes it anew.
+ */
+function createHorizonMark(read: () => Promise<LedgerHorizon>) {
+  let marked = false;
+  return {
+    read,
+    markOnce: async () => {
+      if (marked) return;
+      await read();
+      marked = true;
+    },
   };
 }
 

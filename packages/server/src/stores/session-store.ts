@@ -7,8 +7,10 @@
  * An id in a ledger is **live** (handed out, in use) or **pending** (claimed for revocation by a
  * sign-out, a `DELETE` or the sweep, with a lease), the word of the logout answer's `pending`. A
  * claim never deletes: an id leaves the ledger only when `settle` is told the service revoked it, or
- * when its lifetime has passed. A revocation that failed stays pending, due at once for the next
- * sign-out or sweep.
+ * when its lifetime has passed. A revocation that failed stays pending and backs off: it is due
+ * again after a delay that grows with each failure (see {@link RetrySchedule}). A pending id whose
+ * lease or backoff has not ended is **held**: no claim takes it (so one id has one revocation in
+ * flight, however many sign-outs, `DELETE`s and sweeps run at once).
  *
  * **One clock: the store's.** The endpoint passes durations (a lifetime, a lease); the store adds
  * them to its own time (Redis: `TIME`, inside the script; the memory store: its `now`) and judges
@@ -32,23 +34,25 @@ export interface SessionStore {
    */
   add(entry: NewEntry): Promise<AddOutcome>;
   /**
-   * Claims one id of the viewer for revocation (leased for `leaseMs`), live or already pending (a
-   * retry takes over an earlier claim, whose answer may have been lost):
-   * `'claimed'`, `'reclaimed'` (an earlier call had claimed it), or `'absent'` (not in this viewer's
-   * ledger: another viewer's, unknown, revoked or expired).
+   * Claims one id of the viewer for revocation (leased for `leaseMs`), live or pending and due (a
+   * retry takes over an earlier claim whose lease lapsed, or a failure whose backoff ended):
+   * `'claimed'`, `'reclaimed'` (an earlier call had claimed it), `'held'` (pending, its lease or
+   * backoff not over: left as it is), or `'absent'` (not in this viewer's ledger: another viewer's,
+   * unknown, revoked or expired).
    */
   claim(claim: IdClaim): Promise<ClaimOutcome>;
   /**
    * A sign-out: moves the viewer's sign-out moment on (remembered for at least `rememberMs`) and
-   * claims every id of their ledger for revocation, live or already pending, leased for `leaseMs`.
+   * claims every id of their ledger for revocation, live or pending and due, leased for `leaseMs`;
+   * the held ones (see {@link SessionStore.claim}) are left as they are and listed apart.
    */
-  signOut(signOut: SignOutClaim): Promise<ClaimedIds>;
+  signOut(signOut: SignOutClaim): Promise<SignedOutIds>;
   /** The sweep's claim: every pending id of the viewer whose lease has lapsed (or was released), leased anew for `leaseMs`. */
   claimPending(claim: PendingClaim): Promise<ClaimedIds>;
   /**
-   * After revoking: takes the ids the service revoked out of the ledger and releases the failed
-   * ones (due at once for the next sign-out or sweep). Resolves with every pending id of the viewer,
-   * whoever holds it.
+   * After revoking: takes the ids the service revoked out of the ledger, and counts one more
+   * failure of each failed pending one, due again after its backoff ({@link RetrySchedule}, from the
+   * store's now). Resolves with every pending id of the viewer, whoever holds it.
    */
   settle(settle: Settlement): Promise<string[]>;
   /**
@@ -71,6 +75,15 @@ export interface SessionStore {
    * ids). May read every such viewer: call it for a figure, not per request.
    */
   countPending(): Promise<PendingCount>;
+  /**
+   * The ledger's horizon: since when this store's ledger is whole (no id recorded since then can
+   * have been lost), and the store's now, both on the store's clock. The memory store's is its
+   * creation; a shared store keeps a mark that lives as long as its data (Redis: a key without
+   * expiry) and, when the mark is missing (a flush, a lost failover, a new server), writes it anew:
+   * its horizon is then now. A sign-out is `complete` only when the horizon is older than the
+   * longest life of an id.
+   */
+  horizon(): Promise<LedgerHorizon>;
   /** Releases the store's resources (connections, timers); the endpoint never calls it. */
   close?(): Promise<void>;
 }
@@ -120,7 +133,7 @@ export interface IdClaim {
 }
 
 /** What {@link SessionStore.claim} found. */
-export type ClaimOutcome = 'claimed' | 'reclaimed' | 'absent';
+export type ClaimOutcome = 'claimed' | 'reclaimed' | 'held' | 'absent';
 
 /** A sign-out, for {@link SessionStore.signOut}. */
 export interface SignOutClaim {
@@ -146,19 +159,48 @@ export interface ClaimedIds {
   reclaimed: string[];
 }
 
+/** What a sign-out claimed, and what it left to the calls that hold it. */
+export interface SignedOutIds extends ClaimedIds {
+  /** Pending ids whose lease or backoff has not ended: another call holds them; not claimed. */
+  held: string[];
+}
+
+/**
+ * When a failed id is due again: after its `n`-th failure (counted by the store, per id),
+ * `min(maxMs, firstMs * 2^(n-1)) * (1 - jitter / 2)` ms from the store's now, rounded up.
+ */
+export interface RetrySchedule {
+  /** The delay after the first failure, ms. */
+  firstMs: number;
+  /** The longest delay, ms. */
+  maxMs: number;
+  /** A random fraction in [0, 1) the endpoint draws per settlement, so retries of many ids spread out. */
+  jitter: number;
+}
+
 /** What became of claimed ids, for {@link SessionStore.settle}. */
 export interface Settlement {
   viewerId: string;
   /** Revoked at the service: they leave the ledger. */
   revoked: readonly string[];
-  /** Not revoked: released, due at once for the next sign-out or sweep. */
+  /** Not revoked: they stay pending, due again after their backoff. */
   failed: readonly string[];
+  /** The backoff of the failed ids. */
+  retry: RetrySchedule;
 }
 
 /** A viewer who may have pending ids, and the token of that hint. */
 export interface PendingHint {
   viewerId: string;
   token: string;
+}
+
+/** What {@link SessionStore.horizon} says, epoch ms on the store's clock. */
+export interface LedgerHorizon {
+  /** Since when the ledger is whole. */
+  since: number;
+  /** The store's now, when it answered. */
+  now: number;
 }
 
 /** A page of hints to read, for {@link SessionStore.listHints}. */

@@ -11,6 +11,7 @@ import { createEmulator } from '../../../emulator/src/index.js';
 import { createPlatformClient } from '../../../platform/src/index.js';
 import { createMemoryStore, createSessionEndpoint, type SessionEndpoint, type SessionEndpointOptions } from '../../src/index.js';
 import { headerViewer, PATH } from '../support/endpoint-fixture.js';
+import { wholeMemoryStore } from '../support/whole-ledger.js';
 
 type Emulator = Awaited<ReturnType<typeof createEmulator>>;
 const API_KEY = 'emulator-dev-key';
@@ -179,6 +180,7 @@ describe('the node adapter', () => {
       allowedOrigins: [origin],
       viewer: (_request, { nodeRequest }) => (nodeRequest as (IncomingMessage & { user?: { id: string } }) | undefined)?.user ?? null,
       ...serviceCalls(),
+      store: wholeMemoryStore(),
     });
     const app = express();
     app.use((req, _res, next) => {

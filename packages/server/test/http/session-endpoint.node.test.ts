@@ -2,14 +2,18 @@
 // checks (origin, method, size, path), the mint limit, and what happens when the service or the store
 // fails. Answers never carry the API key, the service's body or another viewer's id.
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createSessionEndpoint, EndpointError, type SessionStore } from '../../src/index.js';
+import { createMemoryStore, createSessionEndpoint, DEFAULT_REVOKE_RETRY_MS, EndpointError, type SessionStore } from '../../src/index.js';
 import { browserRequest, json, makeEndpoint, ORIGIN, PATH, SECRET, SERVICE_BODY } from '../support/endpoint-fixture.js';
+import { ID_LIFETIME_MS } from '../support/whole-ledger.js';
 
 const mint = (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string) => endpoint.fetch(browserRequest('POST', PATH, { viewer }));
 const mintId = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string): Promise<string> => (await json(await mint(endpoint, viewer))).sessionId;
 /** The ids in the viewer's ledger, read by a sign-out of the store itself (it ends the test's use of them). */
-const ledgerOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewerId: string): Promise<string[]> =>
-  (await endpoint.store.signOut({ viewerId, leaseMs: 60_000, rememberMs: 60_000 })).ids;
+/** Every id in the viewer's ledger, claimed or held. */
+const ledgerOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewerId: string): Promise<string[]> => {
+  const claimed = await endpoint.store.signOut({ viewerId, leaseMs: 60_000, rememberMs: 60_000 });
+  return [...claimed.ids, ...claimed.held];
+};
 
 describe('POST <path>: mint', () => {
   it('mints for the signed-in viewer, records the id in their ledger, and answers { sessionId } uncached', async () => {
@@ -18,9 +22,25 @@ describe('POST <path>: mint', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await json(response)).toEqual({ sessionId: 'ses_ada_1' });
+    expect(await json(response)).toEqual({ sessionId: 'ses_ada_1', viewer: expect.stringMatching(/^[\w-]{22}$/) });
     expect(service.minted).toEqual(['ses_ada_1']);
     expect(await ledgerOf(endpoint, 'ada')).toEqual(['ses_ada_1']);
+  });
+
+  it('tags each mint and sign-out with the viewer: a keyed hash, never the id, the same on every instance with one key', async () => {
+    const tagOf = async (endpoint: ReturnType<typeof makeEndpoint>['endpoint'], viewer: string) => (await json(await mint(endpoint, viewer))).viewer;
+    const key = 'a secret of the backend, 32 chars';
+    const [one, two, other] = [makeEndpoint({ viewerTagKey: key }), makeEndpoint({ viewerTagKey: key }), makeEndpoint({ viewerTagKey: `${key}!` })];
+    const ada = await tagOf(one.endpoint, 'ada');
+    expect(ada).not.toContain('ada');
+    expect(await tagOf(one.endpoint, 'ada')).toBe(ada);
+    expect(await tagOf(two.endpoint, 'ada')).toBe(ada);
+    expect(await tagOf(one.endpoint, 'bob')).not.toBe(ada);
+    expect(await tagOf(other.endpoint, 'ada')).not.toBe(ada);
+    expect((await json(await one.endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).viewer).toBe(ada);
+    // Without a key, every instance of one endpoint (same path and origins) still agrees.
+    expect(await tagOf(makeEndpoint().endpoint, 'ada')).toBe(await tagOf(makeEndpoint().endpoint, 'ada'));
+    expect(() => makeEndpoint({ viewerTagKey: 'short' })).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('viewerTagKey') }));
   });
 
   it('answers 401 without a viewer, and mints nothing', async () => {
@@ -136,17 +156,17 @@ describe('DELETE <path>/<id>: revoke', () => {
     expect(service.revoked).toEqual(['ses/odd id']);
   });
 
-  it('lets ids leave the ledger after the session lifetime: 404 then, the service not called', async () => {
+  it('lets ids leave the ledger after the redemption window and the session lifetime: 404 then, the service not called', async () => {
     const { endpoint, service, clock } = makeEndpoint();
     const id = await mintId(endpoint, 'ada');
-    clock.advance(24 * 60 * 60_000);
+    clock.advance(ID_LIFETIME_MS);
     expect((await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }))).status).toBe(404);
     expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [], failed: [], pending: [], complete: true });
     expect(service.revoked).toEqual([]);
   });
 
-  it('answers 502 revoke-failed when the service fails, without its words, and keeps the id for the next logout', async () => {
-    const { endpoint, service, errors } = makeEndpoint();
+  it('answers 502 revoke-failed when the service fails, without its words, and keeps the id for a logout once its backoff is over', async () => {
+    const { endpoint, service, errors, clock } = makeEndpoint();
     const id = await mintId(endpoint, 'ada');
     service.failRevoke = true;
     const response = await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }));
@@ -157,6 +177,7 @@ describe('DELETE <path>/<id>: revoke', () => {
     expect(text).not.toContain('shard eu-3');
     expect(errors.map(({ code }) => code)).toEqual(['revoke-failed']);
     service.failRevoke = false;
+    clock.advance(DEFAULT_REVOKE_RETRY_MS);
     expect(await endpoint.logoutViewer('ada')).toEqual({ revoked: [id], failed: [], pending: [], complete: true });
   });
 
@@ -183,7 +204,7 @@ describe('POST <path>/logout and logoutViewer', () => {
     expect(service.revoked).not.toContain(bobs);
     expect(body.pending).toEqual([]);
     expect(body.complete).toBe(true);
-    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [], pending: [], complete: true });
+    expect(await json(await endpoint.fetch(browserRequest('POST', `${PATH}/logout`, { viewer: 'ada' })))).toEqual({ revoked: [], failed: [], pending: [], complete: true, viewer: body.viewer });
   });
 
   it('reports the ids the service failed to revoke in failed, with the endpoint\'s own words, and keeps them', async () => {
@@ -459,6 +480,7 @@ describe('createSessionEndpoint options', () => {
     ['a misspelt limit', { limits: { mintsPerWindows: 30 } }, /limits has no mintsPerWindows; the limits are mintsPerWindow, mintWindowMs, /],
     ['limits that are no object', { limits: 30 }, /limits must be an object such as \{ mintsPerWindow: 30 \}, or left out \(got 30\)/],
     ['a limit given as a string', { limits: { bodyBytes: '1024' } }, /limits.bodyBytes must be a positive integer \(got 1024\)/],
+    ['a revoke deadline no shorter than the lease', { limits: { revocationLeaseMs: 1_000 } }, /limits.revokeTimeoutMs \(5000\) must be below limits.revocationLeaseMs \(1000\)/],
     ['a store that is not one', { store: {} }, /store must be a SessionStore/],
     ['an unknown requestsWithoutOrigin', { requestsWithoutOrigin: 'sometimes' }, /'allow' or 'refuse'/],
     ['an onError that is no function', { onError: 'console' }, /onError must be a function, such as \(error, report\) =>/],
@@ -487,7 +509,7 @@ describe('createSessionEndpoint options', () => {
 });
 
 describe('what a failure leaves behind, and what the answers say of it', () => {
-  it("says the truth in a DELETE's 502 when the store could not be told of the failure: the id stays claimed, and the next sign-out revokes it", async () => {
+  it("says the truth in a DELETE's 502 when the store could not be told of the failure: the id stays claimed, and a sign-out once the lease lapsed revokes it", async () => {
     const memory = createMemoryStore();
     let failNextSettle = false;
     const store: SessionStore = {
@@ -498,14 +520,16 @@ describe('what a failure leaves behind, and what the answers say of it', () => {
         return Promise.reject(new Error('the store went away'));
       },
     };
-    const { endpoint, service } = makeEndpoint({ store, now: Date.now });
+    const { endpoint, service } = makeEndpoint({ store, now: Date.now, limits: { revocationLeaseMs: 200, revokeTimeoutMs: 150 } });
     const id = await mintId(endpoint, 'ada');
     service.failRevoke = true;
     failNextSettle = true;
     const response = await endpoint.fetch(browserRequest('DELETE', `${PATH}/${id}`, { viewer: 'ada' }));
     expect(response.status).toBe(502);
-    expect((await json(response)).error.message).toMatch(/stays in the ledger, claimed by this attempt until its lease lapses \(60 s\).*a sign-out tries at once/);
+    expect((await json(response)).error.message).toMatch(/stays in the ledger, claimed by this attempt until its lease lapses \(1 s\), then the next sign-out or the sweep/);
     service.failRevoke = false;
+    expect((await endpoint.logoutViewer('ada')).pending, 'a sign-out leaves an id under a live lease to its holder').toEqual([id]);
+    await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await endpoint.logoutViewer('ada')).revoked).toEqual([id]);
     expect(service.revoked).toEqual([id]);
   });

@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore, type SessionEndpoint, type SessionStore } from '../../src/index.js';
 import { browserRequest, makeEndpoint, PATH } from '../support/endpoint-fixture.js';
+import { ID_LIFETIME_MS } from '../support/whole-ledger.js';
 
 /** A provider whose metrics land in memory, collected on demand. */
 function inMemoryMetrics() {
@@ -159,10 +160,11 @@ describe('the "Operating it" figures through OpenTelemetry', () => {
     expect(pointOf(collected, 'svc_embed.revocation.calls', { 'svc_embed.revocation.outcome': 'failed', 'svc_embed.revocation.retry': true })).toBe(1);
     expect(pointOf(collected, 'svc_embed.revocation.unrecorded.count')).toBe(1);
     expect(pointOf(collected, 'svc_embed.sweep.duration', { 'svc_embed.sweep.outcome': 'failed' })).toMatchObject({ count: 1 });
-    expect(pointOf(collected, 'svc_embed.sweep.lag')).toBe(5);
+    // No sweep completed: the lag runs from the endpoint's creation, an id's longest life before the fixture's clock starts.
+    expect(pointOf(collected, 'svc_embed.sweep.lag')).toBe((ID_LIFETIME_MS + 5_000) / 1000);
     expect(collected.get('svc_embed.revocation.pending.count')?.dataPoints ?? []).toEqual([]);
     expect(errors).toContain('store-unavailable');
-    expect(await endpoint.status()).toMatchObject({ pending: null, unrecorded: 1, sweeps: { completed: 0, failed: 1, lagMs: 5_000 } });
+    expect(await endpoint.status()).toMatchObject({ pending: null, unrecorded: 1, sweeps: { completed: 0, failed: 1, lagMs: ID_LIFETIME_MS + 5_000 } });
   });
 
   it('counts a mint refused by a sign-out that came while the id was being minted as signed-out', async () => {

@@ -7,7 +7,7 @@ import { describeStoreConformance } from './store-conformance.js';
 
 describeStoreConformance('memory store', async () => {
   const clock = manualClock();
-  const store = createMemoryStore({ now: clock.now });
+  let store = createMemoryStore({ now: clock.now });
   return {
     store,
     now: clock.now,
@@ -15,6 +15,10 @@ describeStoreConformance('memory store', async () => {
       clock.advance(ms);
     },
     stateSize: async () => store.entryCount(),
+    lose: async () => {
+      store = createMemoryStore({ now: clock.now }); // a restarted process: a new, empty store
+      return store;
+    },
     stop: async () => store.close?.(),
   };
 });
@@ -40,9 +44,9 @@ describe('memory store', () => {
     await store.add({ viewerId: 'late', sessionId: 'ses_late', lifetimeMs: 1000, signOutsSeen: 0, leaseMs: 1000 });
     expect(store.viewerCount()).toBe(1);
     await store.signOut({ viewerId: 'late', leaseMs: 1000, rememberMs: 1 });
-    await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [] });
+    await store.settle({ viewerId: 'late', revoked: ['ses_late'], failed: [], retry: { firstMs: 0, maxMs: 0, jitter: 0 } });
     clock.advance(1);
-    await store.settle({ viewerId: 'late', revoked: [], failed: [] });
+    await store.settle({ viewerId: 'late', revoked: [], failed: [], retry: { firstMs: 0, maxMs: 0, jitter: 0 } });
     expect(store.viewerCount()).toBe(0);
     expect(store.entryCount()).toBe(0);
   });
@@ -52,4 +56,18 @@ it('refuses a clock that is no function with invalid-options, saying what to giv
   expect(() => createMemoryStore({ now: 1_700_000_000_000 as never })).toThrow(
     expect.objectContaining({ code: 'invalid-options', message: 'now must be a function returning epoch ms, such as Date.now' }),
   );
+});
+
+describe('the memory store\'s ledger horizon', () => {
+  it('is its creation, or ledgerSince when given (whole from then on)', async () => {
+    const clock = manualClock();
+    const made = clock.now();
+    clock.advance(1_000);
+    expect(await createMemoryStore({ now: clock.now }).horizon()).toEqual({ since: made + 1_000, now: made + 1_000 });
+    expect(await createMemoryStore({ now: clock.now, ledgerSince: 0 }).horizon()).toEqual({ since: 0, now: made + 1_000 });
+  });
+
+  it.each([[-1], [Number.NaN], ['0'], [Date.now() + 60_000]])('refuses ledgerSince %s with invalid-options, saying what to give', (ledgerSince) => {
+    expect(() => createMemoryStore({ ledgerSince: ledgerSince as number })).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('ledgerSince must be epoch ms, 0 up to now') }));
+  });
 });

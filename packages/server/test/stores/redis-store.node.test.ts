@@ -14,6 +14,7 @@ import { HOUR } from '../support/clock.js';
 import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
 import { makeClient, REDIS_INSTALL_COMMAND, startRedisServer, type RedisClient as Client, type RedisServer } from '../support/redis-server.js';
 import { keysOf, prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
+import { makeRedisLedgerWhole } from '../support/whole-ledger.js';
 import { describeStoreConformance } from './store-conformance.js';
 
 /** A client as `createClient({ url })` makes it (RESP3 by default in redis 6). */
@@ -74,10 +75,16 @@ const freshPrefix = prefixMaker('test');
 
 describeStoreConformance('Redis store (on Redis\' clock, TIME)', async () => {
   const prefix = freshPrefix();
+  const store = createRedisStore({ client: client(0), prefix });
   return {
-    store: createRedisStore({ client: client(0), prefix }),
+    store,
     secondInstance: createRedisStore({ client: client(1), prefix }),
     stateSize: (viewerId) => redisStateSize(client(0), prefix, viewerId),
+    lose: async () => {
+      const keys = await client(0).keys(`${prefix}*`); // a flush of this store's data
+      if (keys.length > 0) await client(0).del(keys);
+      return store;
+    },
     stop: async () => undefined, // the server, and every key on it, goes in afterAll
   };
 });
@@ -158,6 +165,9 @@ describe('Redis store options', () => {
   });
 });
 
+/** A failed id due again at once. */
+const NO_BACKOFF = { firstMs: 0, maxMs: 0, jitter: 0 };
+
 describe('Redis store keys', () => {
   const entry = (viewerId: string, sessionId: string, lifetimeMs: number) => ({ viewerId, sessionId, lifetimeMs, signOutsSeen: 0, leaseMs: HOUR });
 
@@ -180,7 +190,7 @@ describe('Redis store keys', () => {
     expect(leased?.score).toBeGreaterThanOrEqual(leasedFrom + 60_000);
     expect(leased?.score).toBeLessThanOrEqual((await redisNow()) + 60_000);
     expect(await client().get('svc-embed:{viewer-keys}:signouts')).toBe('1');
-    await store.settle({ viewerId: 'viewer-keys', revoked: ['ses_1'], failed: [] });
+    await store.settle({ viewerId: 'viewer-keys', revoked: ['ses_1'], failed: [], retry: NO_BACKOFF });
     expect(await client().exists(['svc-embed:{viewer-keys}:ids', 'svc-embed:{viewer-keys}:pending'])).toBe(0);
   });
 
@@ -191,7 +201,7 @@ describe('Redis store keys', () => {
       await store.add(entry(viewerId, 'ses_1', HOUR));
       await store.countMint({ viewerId, now: Date.now(), windowMs: 60_000 });
       await store.signOut({ viewerId, leaseMs: HOUR, rememberMs: HOUR });
-      const keys = (await client().keys(`${prefix}*`)).filter((key) => key !== `${prefix}pending`);
+      const keys = (await client().keys(`${prefix}*`)).filter((key) => key !== `${prefix}pending` && key !== `${prefix}horizon`);
       const tags = new Set(keys.map(hashTag));
       expect(tags.size, `${JSON.stringify(viewerId)}: ${keys.join(' ')}`).toBe(1);
       expect([...tags][0]).not.toBe('');
@@ -208,8 +218,13 @@ describe('Redis store keys', () => {
     await store.claim({ viewerId: 'ada', sessionId: 'ses_short', leaseMs: 60_000 });
     expect(await client().pTTL(ids ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
     expect(await client().pTTL(pending ?? '')).toBeGreaterThan(2 * HOUR - 5_000);
+    await store.settle({ viewerId: 'ada', revoked: [], failed: ['ses_short'], retry: { firstMs: 60_000, maxMs: 60_000, jitter: 0 } });
+    const failures = `${prefix}{ada}:failures`;
+    expect(await client().hGet(failures, 'ses_short'), 'the failures of a pending id are counted in a hash').toBe('1');
+    expect(await client().pTTL(failures)).toBeGreaterThan(2 * HOUR - 5_000);
     await store.claim({ viewerId: 'ada', sessionId: 'ses_long', leaseMs: 60_000 });
-    await store.settle({ viewerId: 'ada', revoked: ['ses_long'], failed: [] });
+    await store.settle({ viewerId: 'ada', revoked: ['ses_long'], failed: [], retry: NO_BACKOFF });
+    expect(await client().pTTL(failures), 'the failures hash expires with the ledger').toBeLessThanOrEqual(HOUR);
     const ttl = await client().pTTL(ids ?? '');
     expect(ttl).toBeLessThanOrEqual(HOUR);
     expect(ttl).toBeGreaterThan(HOUR - 5_000);
@@ -233,14 +248,15 @@ describe('Redis store keys', () => {
     expect(ttl).toBeLessThanOrEqual(120_000);
   });
 
-  it('writes no key outside its prefix, and the hints in one key of their own', async () => {
+  it('writes no key outside its prefix, and the hints and the ledger horizon in one key each of their own', async () => {
     const prefix = freshPrefix();
     const store = createRedisStore({ client: client(), prefix });
     await store.add(entry('ada', 'ses_1', HOUR));
     await store.countMint({ viewerId: 'ada', now: Date.now(), windowMs: 60_000 });
     await store.claim({ viewerId: 'ada', sessionId: 'ses_unknown', leaseMs: 60_000 });
     await store.hint('ada');
-    expect((await client().keys(`${prefix}*`)).sort()).toEqual([`${prefix}pending`, `${prefix}{ada}:ids`, `${prefix}{ada}:mints`]);
+    expect((await client().keys(`${prefix}*`)).sort()).toEqual([`${prefix}horizon`, `${prefix}pending`, `${prefix}{ada}:ids`, `${prefix}{ada}:mints`]);
+    expect(await client().pTTL(`${prefix}horizon`)).toBe(-1);
     const outside = (await client().keys('*')).filter((key) => !key.startsWith('test-') && !key.startsWith('svc-embed:'));
     expect(outside).toEqual([]);
   });
@@ -332,6 +348,7 @@ function requireServer(): RedisServer {
 /** Two instances, each with its own client, one prefix; one service that records every mint and revocation. */
 function twoInstances() {
   const prefix = freshPrefix();
+  const ready = makeRedisLedgerWhole(client(0), prefix);
   const service = { minted: [] as string[], revoked: [] as string[] };
   const instance = (index: number) =>
     createSessionEndpoint({
@@ -351,7 +368,7 @@ function twoInstances() {
       },
       store: createRedisStore({ client: client(index), prefix }),
     });
-  return { service, first: instance(0), second: instance(1) };
+  return { service, first: instance(0), second: instance(1), ready };
 }
 
 const call = (endpoint: SessionEndpoint, viewer: string, method: string, path = PATH) =>
@@ -405,7 +422,8 @@ describe('refused mints on Redis', () => {
 
 describe('two endpoint instances sharing one Redis', () => {
   it('mints on one and signs out on the other: every id of the viewer is revoked, once, and no one else\'s', async () => {
-    const { service, first, second } = twoInstances();
+    const { service, first, second, ready } = twoInstances();
+    await ready;
     const ada = [await mint(first, 'ada'), await mint(second, 'ada'), await mint(first, 'ada'), await mint(second, 'ada')];
     const bob = await mint(first, 'bob');
     const logout = await call(second, 'ada', 'POST', `${PATH}/logout`);

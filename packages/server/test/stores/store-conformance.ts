@@ -1,13 +1,15 @@
 // The conformance suite every `SessionStore` passes: the memory store (memory-store.node.test.ts)
 // and the Redis store (redis-store.node.test.ts). It checks what the endpoint relies on: an id
 // leaves a ledger only when settled as revoked (or expired); a claim leases, never deletes, and a
-// retry takes an earlier claim over; a failed revocation is due at once for the sweep; a sign-out
+// retry takes an earlier claim over once its lease lapsed; a held id (lease or backoff not over) is
+// claimed by no one, so parallel sign-outs merge (each id claimed once); a failed revocation backs
+// off (exponentially, capped, with jitter, on the store's clock) before the sweep may take it; a sign-out
 // moves the viewer's sign-out moment on so a mint in flight is refused; the mint counters keep a
 // constant amount of state; the hints index; and all of it under concurrency and across two
 // instances sharing one store. The suite passes durations only (lifetimes, leases): expiry and
 // leases run on the store's own clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClaimedIds, SessionStore } from '../../src/index.js';
+import type { RetrySchedule, SessionStore, SignedOutIds } from '../../src/index.js';
 import { HOUR } from '../support/clock.js';
 import { sorted } from '../support/endpoint-fixture.js';
 
@@ -26,6 +28,13 @@ export interface StoreUnderTest {
   elapse?: (ms: number) => Promise<void>;
   /** How many values the store holds for one viewer (ids, counters, sign-out moment), for the constant-state rule. */
   stateSize(viewerId: string): Promise<number>;
+  /**
+   * Loses the store's data as a flush, a lost failover or a restart would (Redis: every key under the
+   * prefix deleted; memory: a new store, as a restarted process makes), and resolves with the store
+   * to use from then on. Left out where the harness cannot (the cluster): the horizon's flush rule
+   * is then not checked there.
+   */
+  lose?(): Promise<SessionStore>;
   /** Releases everything the test made (connections, servers, keys). */
   stop(): Promise<void>;
 }
@@ -39,6 +48,8 @@ interface Suite {
   now: () => number;
   elapse: (ms: number) => Promise<void>;
   stateSize: (viewerId: string) => Promise<number>;
+  /** Loses the data (see {@link StoreUnderTest.lose}); `false` when the harness cannot. */
+  lose: () => Promise<boolean>;
 }
 
 /**
@@ -61,6 +72,13 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
       now,
       elapse: (ms) => (current().elapse ?? realWait)(ms),
       stateSize: (viewerId) => current().stateSize(viewerId),
+      lose: async () => {
+        const made = current();
+        if (!made.lose) return false;
+        const fresh = await made.lose();
+        made.store = fresh;
+        return true;
+      },
     };
     beforeEach(async () => {
       made = await makeStore();
@@ -78,8 +96,13 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeHints(suite);
     describePendingCount(suite);
     describeConcurrency(suite);
+    describeHorizon(suite);
+    describeBackoff(suite);
   });
 }
+
+/** A backoff of nothing: a failed id is due at once. */
+const AT_ONCE: RetrySchedule = { firstMs: 0, maxMs: 0, jitter: 0 };
 
 /** Records ids for `viewerId` as live (the sign-out moment seen: none). */
 async function addLive(suite: Suite, viewerId: string, ids: readonly string[], lifetimeMs = HOUR): Promise<void> {
@@ -88,30 +111,33 @@ async function addLive(suite: Suite, viewerId: string, ids: readonly string[], l
   }
 }
 
-/** Signs `viewerId` out with a lease of a minute; resolves with the ids claimed. */
-const signOut = (suite: Suite, viewerId: string, store = suite.store()) =>
-  store.signOut({ viewerId, leaseMs: 60_000, rememberMs: HOUR });
+/** Signs `viewerId` out with a lease of a minute (or `leaseMs`); resolves with the ids claimed and held. */
+const signOut = (suite: Suite, viewerId: string, store = suite.store(), leaseMs = 60_000) =>
+  store.signOut({ viewerId, leaseMs, rememberMs: HOUR });
+
+/** What a sign-out claims of an empty ledger. */
+const NOTHING = { ids: [], reclaimed: [], held: [] };
 
 function describeLedger(suite: Suite): void {
   describe('the ledger', () => {
-    it('claims a recorded id (claimed), then again (reclaimed), and answers absent once it is settled as revoked', async () => {
+    it('claims a recorded id (claimed), then not again while its lease holds (held), and answers absent once it is settled as revoked', async () => {
       await addLive(suite, 'ada', ['ses_1']);
       expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('claimed');
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('reclaimed');
-      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: [] })).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('held');
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: [], retry: AT_ONCE })).toEqual([]);
       expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('absent');
     });
 
     it('answers absent for an id never recorded, and a sign-out of an empty ledger claims nothing', async () => {
       expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_never', leaseMs: 60_000 })).toBe('absent');
-      expect(await signOut(suite, 'nobody')).toEqual({ ids: [], reclaimed: [] });
+      expect(await signOut(suite, 'nobody')).toEqual(NOTHING);
     });
 
     it("never lets one viewer claim another viewer's id, which stays the owner's", async () => {
       await addLive(suite, 'ada', ['ses_ada']);
       expect(await suite.store().claim({ viewerId: 'bob', sessionId: 'ses_ada', leaseMs: 60_000 })).toBe('absent');
-      expect(await signOut(suite, 'bob')).toEqual({ ids: [], reclaimed: [] });
-      expect(await suite.store().settle({ viewerId: 'bob', revoked: ['ses_ada'], failed: [] })).toEqual([]);
+      expect(await signOut(suite, 'bob')).toEqual(NOTHING);
+      expect(await suite.store().settle({ viewerId: 'bob', revoked: ['ses_ada'], failed: [], retry: AT_ONCE })).toEqual([]);
       expect((await signOut(suite, 'ada')).ids).toEqual(['ses_ada']);
     });
 
@@ -130,23 +156,28 @@ function describeLedger(suite: Suite): void {
 
 function describeDurableClaims(suite: Suite): void {
   describe('claims lease, they never delete', () => {
-    it('keeps every id a sign-out claimed until it is settled: a second sign-out claims them again, as retries', async () => {
+    it('keeps every id a sign-out claimed until it is settled: a second sign-out while the lease holds claims none (held); once it lapsed, it claims them again, as retries', async () => {
       await addLive(suite, 'ada', ['ses_1', 'ses_2', 'ses_3']);
       await addLive(suite, 'bob', ['ses_bob']);
-      expect(await signOut(suite, 'ada')).toEqual({ ids: expect.any(Array), reclaimed: [] });
+      expect(await signOut(suite, 'ada', suite.store(), 150)).toEqual({ ids: expect.any(Array), reclaimed: [], held: [] });
+      const merged = await signOut(suite, 'ada', suite.second());
+      expect(merged.ids).toEqual([]);
+      expect(sorted(merged.held)).toEqual(['ses_1', 'ses_2', 'ses_3']);
+      await suite.elapse(400);
       const again = await signOut(suite, 'ada');
       expect(sorted(again.ids)).toEqual(['ses_1', 'ses_2', 'ses_3']);
       expect(sorted(again.reclaimed)).toEqual(['ses_1', 'ses_2', 'ses_3']);
-      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1', 'ses_2', 'ses_3'], failed: [] })).toEqual([]);
-      expect(await signOut(suite, 'ada')).toEqual({ ids: [], reclaimed: [] });
+      expect(again.held).toEqual([]);
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1', 'ses_2', 'ses_3'], failed: [], retry: AT_ONCE })).toEqual([]);
+      expect(await signOut(suite, 'ada')).toEqual(NOTHING);
       expect((await signOut(suite, 'bob')).ids).toEqual(['ses_bob']);
     });
 
-    it('settles: revoked ids leave, failed ones stay and are due at once for the sweep; the answer lists what is pending', async () => {
+    it('settles: revoked ids leave, failed ones stay and are due after their backoff (none here) for the sweep; the answer lists what is pending', async () => {
       await addLive(suite, 'ada', ['ses_1', 'ses_2', 'ses_3']);
       await signOut(suite, 'ada');
       expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
-      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'] })).toEqual(expect.arrayContaining(['ses_2', 'ses_3']));
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'], retry: AT_ONCE })).toEqual(expect.arrayContaining(['ses_2', 'ses_3']));
       const due = await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 });
       expect(due).toEqual({ ids: ['ses_2'], reclaimed: ['ses_2'] });
       expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
@@ -158,12 +189,12 @@ function describeDurableClaims(suite: Suite): void {
       expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual([]);
       await suite.elapse(400);
       expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual(['ses_claimed']);
-      expect(sorted(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] }))).toEqual(['ses_claimed']);
+      expect(sorted(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [], retry: AT_ONCE }))).toEqual(['ses_claimed']);
     });
 
     it('releases only pending ids: a failed settlement of a live id leaves it live', async () => {
       await addLive(suite, 'ada', ['ses_live']);
-      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_live'] })).toEqual([]);
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_live'], retry: AT_ONCE })).toEqual([]);
       expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual([]);
       expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_live', leaseMs: 60_000 })).toBe('claimed');
     });
@@ -186,7 +217,7 @@ function describeExpiry(suite: Suite): void {
       await signOut(suite, 'bob');
       await suite.elapse(400);
       expect(await suite.store().claimPending({ viewerId: 'bob', leaseMs: 60_000 })).toEqual({ ids: [], reclaimed: [] });
-      expect(await suite.store().settle({ viewerId: 'bob', revoked: [], failed: [] })).toEqual([]);
+      expect(await suite.store().settle({ viewerId: 'bob', revoked: [], failed: [], retry: AT_ONCE })).toEqual([]);
       expect((await signOut(suite, 'ada')).ids).toEqual(['ses_long']);
     });
 
@@ -204,7 +235,7 @@ function describeSignOutMoment(suite: Suite): void {
       const seen = (await suite.store().countMint({ viewerId: 'ada', now: suite.now(), windowMs: 60_000 })).signOuts;
       await signOut(suite, 'ada');
       expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_late', lifetimeMs: HOUR, signOutsSeen: seen, leaseMs: 150 })).toBe('signed-out');
-      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [] })).toEqual(['ses_late']);
+      expect(await suite.store().settle({ viewerId: 'ada', revoked: [], failed: [], retry: AT_ONCE })).toEqual(['ses_late']);
       await suite.elapse(400);
       expect((await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids).toEqual(['ses_late']);
     });
@@ -258,7 +289,7 @@ function describeMintCount(suite: Suite): void {
 
     it('keeps the counters apart from the ledger', async () => {
       await count('ada', suite.now(), 60_000);
-      expect(await signOut(suite, 'ada')).toEqual({ ids: [], reclaimed: [] });
+      expect(await signOut(suite, 'ada')).toEqual(NOTHING);
     });
   });
 }
@@ -296,7 +327,7 @@ function describeHints(suite: Suite): void {
 }
 
 /** Hints the viewer, then signs them out, as the endpoint does: the backlog counts hinted viewers. */
-async function hintedSignOut(suite: Suite, viewerId: string): Promise<ClaimedIds> {
+async function hintedSignOut(suite: Suite, viewerId: string): Promise<SignedOutIds> {
   await suite.store().hint(viewerId);
   return signOut(suite, viewerId);
 }
@@ -316,9 +347,9 @@ function describePendingCount(suite: Suite): void {
       await hintedSignOut(suite, 'ada');
       await hintedSignOut(suite, 'bob');
       expect((await suite.second().countPending()).ids).toBe(3);
-      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'] });
+      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'], retry: AT_ONCE });
       expect((await suite.store().countPending()).ids).toBe(2);
-      await suite.store().settle({ viewerId: 'bob', revoked: ['ses_bob'], failed: [] });
+      await suite.store().settle({ viewerId: 'bob', revoked: ['ses_bob'], failed: [], retry: AT_ONCE });
       expect((await suite.store().countPending()).ids).toBe(1);
     });
 
@@ -327,16 +358,19 @@ function describePendingCount(suite: Suite): void {
       await addLive(suite, 'bob', ['ses_new']);
       await hintedSignOut(suite, 'ada');
       await suite.elapse(300);
-      await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_old'] });
+      const failOld = () => suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_old'], retry: AT_ONCE });
+      await failOld();
       expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: ['ses_old'], reclaimed: ['ses_old'] });
-      await hintedSignOut(suite, 'ada');
+      await failOld();
+      expect((await hintedSignOut(suite, 'ada')).reclaimed).toEqual(['ses_old']);
+      await failOld();
       expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_old', leaseMs: 60_000 })).toBe('reclaimed');
       await hintedSignOut(suite, 'bob');
       const both = await suite.store().countPending();
       expect(both.ids).toBe(2);
       expect(both.oldestAgeMs).toBeGreaterThanOrEqual(280);
       expect(both.oldestAgeMs).toBeLessThan(HOUR);
-      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_old'], failed: [] });
+      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_old'], failed: [], retry: AT_ONCE });
       const newer = await suite.store().countPending();
       expect(newer.ids).toBe(1);
       expect(newer.oldestAgeMs).toBeLessThan(both.oldestAgeMs ?? 0);
@@ -357,19 +391,33 @@ function describePendingCount(suite: Suite): void {
 
 function describeConcurrency(suite: Suite): void {
   describe('concurrency', () => {
-    it('gives claimed to exactly one of 50 parallel claims of one id, reclaimed to the others', async () => {
+    it('gives claimed to exactly one of 50 parallel claims of one id, held to the others', async () => {
       await addLive(suite, 'ada', ['ses_1']);
       const answers = await Promise.all(Array.from({ length: 50 }, (_, index) =>
         (index % 2 ? suite.second() : suite.store()).claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })));
       expect(answers.filter((answer) => answer === 'claimed')).toHaveLength(1);
-      expect(answers.filter((answer) => answer === 'reclaimed')).toHaveLength(49);
+      expect(answers.filter((answer) => answer === 'held')).toHaveLength(49);
+    });
+
+    it('merges parallel sign-outs and claims on two instances: each of 30 ids is claimed by exactly one, the others find it held', async () => {
+      const ids = Array.from({ length: 30 }, (_, index) => `ses_${index}`);
+      await addLive(suite, 'ada', ids);
+      const signOuts = Array.from({ length: 20 }, (_, index) => signOut(suite, 'ada', index % 2 ? suite.second() : suite.store()));
+      const claims = ids.slice(0, 4).map((sessionId, index) =>
+        (index % 2 ? suite.second() : suite.store()).claim({ viewerId: 'ada', sessionId, leaseMs: 60_000 }));
+      const [outs, answers] = await Promise.all([Promise.all(signOuts), Promise.all(claims)]);
+      const claimedByClaims = ids.slice(0, 4).filter((_, index) => answers[index] === 'claimed');
+      const claimed = [...outs.flatMap(({ ids: taken }) => taken), ...claimedByClaims];
+      expect(sorted(claimed)).toEqual(sorted(ids));
+      for (const out of outs) expect(sorted([...out.ids, ...out.held])).toEqual(sorted(ids));
+      expect(outs.flatMap(({ reclaimed }) => reclaimed)).toEqual([]);
     });
 
     it('gives each due id to exactly one of parallel sweeps on two instances', async () => {
       const ids = Array.from({ length: 30 }, (_, index) => `ses_${index}`);
       await addLive(suite, 'ada', ids);
       await signOut(suite, 'ada');
-      await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ids });
+      await suite.store().settle({ viewerId: 'ada', revoked: [], failed: ids, retry: AT_ONCE });
       const sweeps = await Promise.all(Array.from({ length: 6 }, (_, index) =>
         (index % 2 ? suite.second() : suite.store()).claimPending({ viewerId: 'ada', leaseMs: 60_000 })));
       expect(sorted(sweeps.flatMap(({ ids: taken }) => taken))).toEqual(sorted(ids));
@@ -385,16 +433,100 @@ function describeConcurrency(suite: Suite): void {
       const recorded = ids.filter((_, index) => added[index] === 'recorded');
       expect(recorded.filter((id) => !claimed.has(id))).toEqual([]);
       const final = await signOut(suite, 'ada');
-      expect(sorted(final.ids)).toEqual(sorted(ids));
+      expect(sorted([...final.ids, ...final.held])).toEqual(sorted(ids));
     });
 
     it('shares ledgers, counters and sign-out moments between two instances', async () => {
       await addLive(suite, 'ada', ['ses_1']);
       expect(await suite.second().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('claimed');
-      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('reclaimed');
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('held');
       const t = suite.now();
       await suite.store().countMint({ viewerId: 'bob', now: t, windowMs: 60_000 });
       expect((await suite.second().countMint({ viewerId: 'bob', now: t + 1, windowMs: 60_000 })).current).toBe(2);
+    });
+  });
+}
+
+function describeHorizon(suite: Suite): void {
+  describe('the ledger horizon', () => {
+    it('knows since when its ledger is whole: at or before its now, the same for both instances and on every call', async () => {
+      const first = await suite.store().horizon();
+      expect(first.since).toBeLessThanOrEqual(first.now);
+      await addLive(suite, 'ada', ['ses_1']);
+      await signOut(suite, 'ada');
+      await suite.elapse(50);
+      const again = await suite.second().horizon();
+      expect(again.since).toBe(first.since);
+      expect(again.now).toBeGreaterThanOrEqual(first.now + 50);
+    });
+
+    it('moves its horizon to now when it loses its data (a flush, a lost failover, a restart): ids recorded before may be live and unknown', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      const before = await suite.store().horizon();
+      await suite.elapse(50);
+      if (!(await suite.lose())) return; // the harness cannot lose this store's data (see StoreUnderTest.lose)
+      expect((await signOut(suite, 'ada')).ids).toEqual([]);
+      const after = await suite.store().horizon();
+      expect(after.since).toBeGreaterThanOrEqual(before.since + 50);
+      expect(after.since).toBeLessThanOrEqual(after.now);
+      expect((await suite.second().horizon()).since).toBe(after.since);
+    });
+  });
+}
+
+function describeBackoff(suite: Suite): void {
+  describe('a failed revocation backs off', () => {
+    /** Claims the pending ids of ada that are due (leased for a minute). */
+    const due = async () => (await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).ids;
+    const fail = (ids: string[], retry: RetrySchedule) => suite.store().settle({ viewerId: 'ada', revoked: [], failed: ids, retry });
+
+    it('is not due again at once: held (from claims, sign-outs and sweeps) until its backoff is over, then due', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      await signOut(suite, 'ada');
+      expect(await fail(['ses_1'], { firstMs: 300, maxMs: 10_000, jitter: 0 })).toEqual(['ses_1']);
+      expect(await due()).toEqual([]);
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 60_000 })).toBe('held');
+      expect(await signOut(suite, 'ada', suite.second())).toEqual({ ids: [], reclaimed: [], held: ['ses_1'] });
+      await suite.elapse(500);
+      expect(await due()).toEqual(['ses_1']);
+    });
+
+    it('doubles with each failure of the id, up to maxMs', async () => {
+      await addLive(suite, 'ada', ['ses_1']);
+      await signOut(suite, 'ada');
+      const retry = { firstMs: 200, maxMs: 500, jitter: 0 };
+      await fail(['ses_1'], retry);
+      await suite.elapse(300);
+      expect(await due()).toEqual(['ses_1']);
+      await fail(['ses_1'], retry);
+      await suite.elapse(300);
+      expect(await due(), 'the second failure backs off 400 ms').toEqual([]);
+      await suite.elapse(300);
+      expect(await due()).toEqual(['ses_1']);
+      await fail(['ses_1'], retry);
+      await suite.elapse(650);
+      expect(await due(), 'the third failure backs off maxMs (500 ms), not 800 ms').toEqual(['ses_1']);
+    });
+
+    it('shortens the delay by up to half with the jitter', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_2']);
+      await signOut(suite, 'ada');
+      await fail(['ses_1'], { firstMs: 800, maxMs: 800, jitter: 0.99 });
+      await fail(['ses_2'], { firstMs: 800, maxMs: 800, jitter: 0 });
+      await suite.elapse(600);
+      expect(await due()).toEqual(['ses_1']);
+    });
+
+    it('counts failures per id: the second failure of one id backs off twice as long as the first of another', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_2']);
+      await signOut(suite, 'ada');
+      const retry = { firstMs: 200, maxMs: 10_000, jitter: 0 };
+      await fail(['ses_1'], retry);
+      await suite.elapse(300);
+      expect(await due()).toEqual(['ses_1']);
+      await fail(['ses_1', 'ses_2'], retry);
+      await suite.elapse(300);
+      expect(await due()).toEqual(['ses_2']);
     });
   });
 }

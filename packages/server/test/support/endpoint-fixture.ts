@@ -2,6 +2,7 @@
 // The viewer is named by an `x-viewer` header: the tests' stand-in for the customer's own auth.
 import { createSessionEndpoint } from '../../src/index.js';
 import type { SessionEndpointOptions, Viewer } from '../../src/index.js';
+import { ID_LIFETIME_MS } from './whole-ledger.js';
 
 export const ORIGIN = 'https://app.example';
 export const PATH = '/api/embed-session';
@@ -37,7 +38,11 @@ export const headerViewer = (request: Request): Viewer | null => {
   return id ? { id } : null;
 };
 
-/** An endpoint on a fresh fake service, with a manual clock. */
+/**
+ * An endpoint on a fresh fake service, with a manual clock. Its memory store (unless `store` is
+ * given) is whole: made at the clock's start, after which the clock is moved on by an id's longest
+ * life, so its sign-outs can answer `complete: true`.
+ */
 export function makeEndpoint(overrides: Partial<SessionEndpointOptions> = {}) {
   const service = fakeService();
   let time = 1_700_000_000_000;
@@ -52,6 +57,7 @@ export function makeEndpoint(overrides: Partial<SessionEndpointOptions> = {}) {
     now: () => time,
     ...overrides,
   });
+  time += ID_LIFETIME_MS;
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
   return { endpoint, service, clock, errors };
 }

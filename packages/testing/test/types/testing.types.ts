@@ -3,7 +3,7 @@
 import { createEmbed } from '@svc-embed/host';
 import { attachFakeFrame, cleanup, createFakeHost, createFakeSessions, TestKitError } from '@svc-embed/testing';
 
-const embed = createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: document.body });
+const embed = createEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd-42', container: document.body });
 const frame = attachFakeFrame(embed);
 attachFakeFrame(embed.iframe, { tenantOrigin: 'https://tenant.example', surface: 'chat', timeoutMs: 100 });
 // @ts-expect-error a fake frame goes behind an embed or an iframe

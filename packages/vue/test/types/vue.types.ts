@@ -42,7 +42,7 @@ export const out: boolean = instance.signedOut;
 
 // useEmbed: the options (a getter or a plain object), the refs it returns.
 export function hooked() {
-  const { container: element, embed, state: current, signedOut } = useEmbed(() => ({ ...base, onReady: (payload) => payload.mode }));
+  const { container: element, embed, state: current, signedOut } = useEmbed(() => ({ ...base, mode: 'private', onReady: (payload) => payload.mode }));
   element.value = null;
   embed.value?.refresh();
   const live: Embed | undefined = embed.value;

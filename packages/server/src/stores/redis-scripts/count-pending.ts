@@ -3,14 +3,14 @@ import { defineScript } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `countPending`, for one viewer. KEYS ids, pending, since; no ARGV. Reads only: counts the viewer's pending
+ * `countPending`, for one viewer. KEYS ids, pending, failures, since; no ARGV. Reads only: counts the viewer's pending
  * ids whose lifetime is not over at the store's now, and how long the oldest has been pending (ms;
  * an id pending since before `since` was kept counts, without an age, until it is claimed again).
  * Replies { count, oldest age ms or -1 }.
  */
 export const COUNT_PENDING = defineScript({
   name: 'countPending',
-  keys: ['ids', 'pending', 'since'],
+  keys: ['ids', 'pending', 'failures', 'since'],
   args: (_viewer: { viewerId: string }) => [],
   ack: 'primary',
   lua: `${LEDGER_LUA}

@@ -15,8 +15,8 @@ import type { KeyName } from '../redis-keys.js';
  */
 export type Acknowledgement = 'primary' | 'replicas';
 
-/** What a script is made from, for {@link defineScript}. Every input names the viewer whose keys it touches. */
-interface ScriptDefinition<I extends { viewerId: string }, R> {
+/** What a script is made from, for {@link defineScript}. An input names the viewer whose keys it touches, if it touches a viewer's. */
+interface ScriptDefinition<I extends { viewerId?: string }, R> {
   /** What it does, for error messages: the store operation it serves. */
   name: string;
   /** The keys it touches, `KEYS[1]`, `KEYS[2]`...: all of one viewer (one hash slot), or the hints key alone. */
@@ -32,12 +32,12 @@ interface ScriptDefinition<I extends { viewerId: string }, R> {
 }
 
 /** A defined script: its definition, and the SHA-1 of its source (for EVALSHA, falling back to EVAL). */
-export interface RedisScript<I extends { viewerId: string }, R> extends ScriptDefinition<I, R> {
+export interface RedisScript<I extends { viewerId?: string }, R> extends ScriptDefinition<I, R> {
   sha: string;
 }
 
 /** Defines one script. */
-export function defineScript<I extends { viewerId: string }, R>(definition: ScriptDefinition<I, R>): RedisScript<I, R> {
+export function defineScript<I extends { viewerId?: string }, R>(definition: ScriptDefinition<I, R>): RedisScript<I, R> {
   return { ...definition, sha: createHash('sha1').update(definition.lua).digest('hex') };
 }
 
