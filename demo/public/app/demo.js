@@ -104,12 +104,14 @@ async function logout(page) {
   const result = await page.ledger.logout();
   for (const key of Object.keys(embeds)) delete embeds[key];
   const { revoked, failed, pending, complete } = result;
-  page.log.add({ embed: 'all', kind: complete ? 'host' : 'error', type: 'logout', payload: { revoked, failed: failed.map((entry) => entry.sessionId), pending, backend: result.backend, complete, error: result.error?.message } });
+  page.log.add({ embed: 'all', kind: complete ? 'host' : 'error', type: 'logout', payload: { revoked, failed: failed.map((entry) => entry.sessionId), pending, backend: result.backend, complete, reason: result.reason, error: result.error?.message } });
   window.__demo.logoutResult = result;
   await panel.refresh();
   const confirmed = document.querySelectorAll('[data-role="session-ids"] [data-status="revoked"]').length;
-  const outcome = complete ? 'complete' : `not complete (sign-out ${result.backend}${result.error ? `: ${result.error.message}` : ''}): log out again`;
-  panel.setSignedOut(`Signed out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.`, complete);
+  const outcome = complete ? 'complete' : `not complete (sign-out ${result.backend}, ${result.reason}${result.error ? `: ${result.error.message}` : ''}): log out again`;
+  // Why, for the viewer: the result's sentence (`reason` is its stable code).
+  const why = complete ? '' : ` ${result.message}`;
+  panel.setSignedOut(`Signed out, ${outcome}. ${revoked.length} ids revoked, ${failed.length} failed, ${pending.length} pending; the service lists ${confirmed} as revoked.${why}`, complete);
   for (const { key } of config.embeds) panel.update(key, { state: 'signed out', usableUntil: undefined });
 }
 

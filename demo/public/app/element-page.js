@@ -9,5 +9,6 @@ document.getElementById('logout').addEventListener('click', async () => {
   for (const element of document.querySelectorAll('svc-embed')) results.push(await element.logout());
   const complete = results.every((result) => result.complete);
   const revoked = results.reduce((count, result) => count + result.revoked.length, 0);
-  document.getElementById('logout-result').textContent = complete ? `Signed out: ${revoked} ids revoked.` : 'The sign-out did not complete: log out again.';
+  const why = results.find((result) => !result.complete)?.message;
+  document.getElementById('logout-result').textContent = complete ? `Signed out: ${revoked} ids revoked.` : `The sign-out did not complete: log out again. ${why}`;
 });

@@ -4,6 +4,17 @@
 // errors. Not part of the app's bundle.
 import '@svc-embed/host/element';
 import { Component, CUSTOM_ELEMENTS_SCHEMA } from '@angular/core';
+import { createEmbed } from '@svc-embed/host';
+
+// Signed or private, said out loud, under TypeScript 5.9: an unused directive is an error on its own
+// line, which the test's exact list of refused lines does not have.
+export function options(): void {
+  createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#a', mode: 'private' });
+  // @ts-expect-error an unknown option (a misspelt sessionEndpoint)
+  createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#a', mode: 'private', sessionEndPoint: '/api/embed-session' });
+  // @ts-expect-error a signed option beside mode: 'private'
+  createEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', container: '#a', mode: 'private', sessionEndpoint: '/api/embed-session' });
+}
 
 @Component({
   selector: 'app-refusals',

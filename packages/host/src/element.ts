@@ -12,4 +12,4 @@ export type { SessionEndpointCallbacks } from './endpoint/session-endpoint.js';
 // Types only: `<svc-embed>` in HTMLElementTagNameMap, its svc-* events in HTMLElementEventMap and
 // DocumentEventMap, and in React 19's JSX.IntrinsicElements (where @types/react is installed).
 export type { SvcEmbedAttributes, SvcEmbedEventMap, SvcEmbedEventProps } from './element/svc-embed-types.js';
-export type { SvcEmbedSvelteAttributes, SvcEmbedSvelteCallbacks, SvcEmbedSvelteEndpoint, SvcEmbedSvelteEvents, SvcEmbedSvelteSettings } from './element/svc-embed-svelte-types.js';
+export type { SvcEmbedSvelteAttributes, SvcEmbedSvelteCallbacks, SvcEmbedSvelteEndpoint, SvcEmbedSvelteEvents, SvcEmbedSveltePrivate, SvcEmbedSvelteSettings } from './element/svc-embed-svelte-types.js';

@@ -136,14 +136,20 @@ export function viewerTagOf(body: unknown): string | undefined {
 /** The `error.code` of an error answer ({@link ErrorAnswer}), whatever it is (its `message` is for people; a custom backend may leave it out). */
 export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as Body)?.code;
 
+/** `value` when it is a string, else undefined. */
+const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
 /**
  * The logout answer in a body: its three lists (their entries are the endpoint's, not checked one by
- * one), `complete` true only when it is `true`; undefined when a list is missing.
+ * one), `complete` true only when it is `true`, `reason` and `ledgerSince` when they are strings
+ * (a `reason` this version does not know is kept: `complete` is false with it); undefined when a
+ * list is missing.
  */
 export function logoutAnswerOf(body: unknown): LogoutAnswer | undefined {
-  const { revoked, failed, pending, complete } = (body ?? {}) as Record<string, unknown>;
+  const { revoked, failed, pending, complete, reason, ledgerSince } = (body ?? {}) as Record<string, unknown>;
   if (!Array.isArray(revoked) || !Array.isArray(failed) || !Array.isArray(pending)) return undefined;
-  return { revoked, failed, pending, complete: complete === true, viewer: viewerTagOf(body) };
+  const why = stringOr(reason) as LogoutReason | undefined;
+  return { revoked, failed, pending, complete: complete === true && !why, viewer: viewerTagOf(body), reason: why, ledgerSince: stringOr(ledgerSince) };
 }
 
 /**

@@ -178,7 +178,7 @@ describe('mistakes refused, features opted in', () => {
     ['lazy as a boolean', { mode: 'private', lazy: true }, 'lazy takes whenVisible() from @svc-embed/host (got true)'],
     ['timings as a boolean', { mode: 'private', timings: true }, 'timings takes recordTimings() from @svc-embed/host (got true)'],
     ['sessionEndpoint misspelt', { sessionEndPoint: '/api/embed-session' }, 'createEmbed has no option sessionEndPoint: did you mean sessionEndpoint?'],
-    ['neither a session nor mode', {}, "give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session"],
+    ['neither a session nor mode', {}, "give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session (got mode undefined)"],
     ['syncUrl as a bare name', { mode: 'private', syncUrl: 'dash' }, `syncUrl takes urlParam('dash') or a router's adapter (got "dash")`],
   ])('%s (JavaScript) is invalid-option, saying what to write', (_, props, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -23,13 +23,13 @@ export type SvcEmbedSvelteEvents = {
  * `"false"`, which is present: use the `allowExport` property to switch it), the element's properties
  * that are no attributes (`allowExport`, `mintSessionId`, `revokeSessionId`, `ledger`: Svelte sets a
  * property when the registered element has one), and an `onsvc-<name>` attribute per event. The
- * session is `session-endpoint` or the two functions, not both, as `createEmbed` takes it (in one
- * tag the types can say so).
+ * session is `session-endpoint` or the two functions, not both, as `createEmbed` takes it, and
+ * `mode="private"` goes with neither (in one tag the types can say so).
  */
-export type SvcEmbedSvelteAttributes = SvcEmbedSvelteSettings & (SvcEmbedSvelteEndpoint | SvcEmbedSvelteCallbacks);
+export type SvcEmbedSvelteAttributes = SvcEmbedSvelteSettings & (SvcEmbedSvelteEndpoint | SvcEmbedSvelteCallbacks | SvcEmbedSveltePrivate);
 
 /** What {@link SvcEmbedSvelteAttributes} take besides the session. */
-export interface SvcEmbedSvelteSettings extends Omit<SvcEmbedAttributes, 'allow-export' | 'lazy' | 'session-endpoint'>, SvcEmbedSvelteEvents {
+export interface SvcEmbedSvelteSettings extends Omit<SvcEmbedAttributes, 'allow-export' | 'lazy' | 'session-endpoint' | 'mode'>, SvcEmbedSvelteEvents {
   /** Shows the embed's download actions: present (`allow-export`, `{true}`) or absent (`{null}`). */
   'allow-export'?: true | '' | null;
   /** Starts the embed only once it comes near the viewport: present or absent (`{null}`). */
@@ -48,6 +48,8 @@ export interface SvcEmbedSvelteEndpoint {
   mintSessionId?: undefined;
   /** Not with `session-endpoint`. */
   revokeSessionId?: undefined;
+  /** Not with `session-endpoint`: a signed embed. */
+  mode?: undefined;
 }
 
 /** Functions of yours mint and revoke: no session endpoint then. */
@@ -58,6 +60,20 @@ export interface SvcEmbedSvelteCallbacks {
   mintSessionId?: SvcEmbedElement['mintSessionId'];
   /** Revokes a session id. */
   revokeSessionId?: SvcEmbedElement['revokeSessionId'];
+  /** Not with the functions: a signed embed. */
+  mode?: undefined;
+}
+
+/** An embed without a session: no session endpoint, no functions. */
+export interface SvcEmbedSveltePrivate {
+  /** `private`: the embed has no session. */
+  mode: 'private';
+  /** Not with `mode="private"`. */
+  'session-endpoint'?: undefined;
+  /** Not with `mode="private"`. */
+  mintSessionId?: undefined;
+  /** Not with `mode="private"`. */
+  revokeSessionId?: undefined;
 }
 
 /** Stand-in for Svelte's `HTMLAttributes`, seen only where svelte is not installed (see the top of this file). */

@@ -1,11 +1,16 @@
 // One endpoint's sign-out, `POST <endpoint>/logout`, tried again within a bound: at most
 // LOGOUT_ATTEMPTS attempts, each given LOGOUT_ATTEMPT_TIMEOUT_MS, LOGOUT_RETRY_DELAY_MS before the
-// second and twice that before the third. Only failures that may pass are tried again: no answer (a
-// network error, the deadline) and the answers 408, 429 and 5xx (a store down answers 503). Any other
-// answer (404: no logout route; 401: the backend does not know the viewer) is final at once.
+// second and twice that before the third. Only failures that may pass soon are tried again: no answer
+// (a network error, the deadline) and the answers 408 and 5xx (a store down answers 503). A 429 (the
+// backend limits the viewer's sign-outs) is final at once, `rate-limited` with its `Retry-After`: a
+// retry within a second or two would only be refused again. Any other answer (404: no logout route;
+// 401: the backend does not know the viewer) is final at once.
 import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+
+/** The reason of a sign-out answered 429 (`revocation-limit` from `@svc-embed/server`, or any backend's limit). */
+const RATE_LIMITED = 'rate-limited';
 import { EmbedError } from '../base/errors.js';
-import { httpStatus } from './http-answer.js';
+import { httpStatus, retryAfterMs } from './http-answer.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';
 
 /** Attempts of one endpoint's sign-out before it is reported as failed. */
@@ -19,7 +24,7 @@ const LOGOUT_ATTEMPT_TIMEOUT_MS = 10_000;
  * What one session endpoint's sign-out did: its logout answer (`LogoutAnswer`) with what only the
  * browser adds, as its part of the ledger's `LogoutResult`.
  */
-export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete'> {
+export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete' | 'reason'> {
   /** The endpoint. */
   endpoint: string;
   /** The viewer tag of the viewer the endpoint serves now: its answer's, else its latest mint's (none from an endpoint that sends none). */
@@ -30,15 +35,25 @@ export interface EndpointSignOut extends Omit<LogoutAnswer, 'failed' | 'complete
   backend: 'complete' | 'pending' | 'failed';
   /** Why the sign-out failed, when `backend` is `failed`. */
   error?: EmbedError;
+  /**
+   * The answer's `reason` (`ledger-incomplete`, `sign-out-in-progress`), or `rate-limited` when the
+   * endpoint answered 429 (then `backend` is `failed`).
+   */
+  reason?: LogoutAnswer['reason'] | typeof RATE_LIMITED;
+  /** With `rate-limited`: how long the endpoint's `Retry-After` asked to wait, ms, when it said. */
+  retryAfterMs?: number;
 }
 
 /** The timers an endpoint's sign-out waits with: the page's window. */
 export type LogoutTimers = Pick<Window, 'setTimeout' | 'clearTimeout'>;
 
-/** Whether a failed attempt may pass if tried again: no answer, or 408, 429 or 5xx. */
+/** The `Response` of a refused attempt (the cause of its `EmbedError`), else undefined. */
+const answerOf = (error: unknown) => (error instanceof EmbedError ? error.cause : undefined);
+
+/** Whether a failed attempt may pass if tried again soon: no answer, or 408 or 5xx. */
 function worthRetrying(error: unknown): boolean {
-  const status = httpStatus(error instanceof EmbedError ? error.cause : undefined);
-  return status === undefined || status >= 500 || status === 408 || status === 429;
+  const status = httpStatus(answerOf(error));
+  return status === undefined || status >= 500 || status === 408;
 }
 
 /** One attempt: the endpoint's answer, or a rejection once `LOGOUT_ATTEMPT_TIMEOUT_MS` has passed without it. */
@@ -54,20 +69,25 @@ function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Pro
 function answered(callbacks: SessionEndpointCallbacks, answer: LogoutAnswer): EndpointSignOut {
   const failed = answer.failed.map(({ sessionId, error }) => ({ sessionId, error: new EmbedError('revoke-failed', error) }));
   const { endpoint, viewer } = callbacks;
-  return { endpoint, viewer: answer.viewer ?? viewer, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending' };
+  const { reason, ledgerSince } = answer;
+  return { endpoint, viewer: answer.viewer ?? viewer, revoked: answer.revoked, failed, pending: answer.pending, backend: answer.complete ? 'complete' : 'pending', reason, ledgerSince };
+}
+
+/** The sign-out of an endpoint that failed with `cause`: `rate-limited` when it answered 429. */
+function failedSignOut(callbacks: SessionEndpointCallbacks, cause: unknown): EndpointSignOut {
+  const answer = answerOf(cause);
+  const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
+  const failed: EndpointSignOut = { endpoint: callbacks.endpoint, viewer: callbacks.viewer, revoked: [], failed: [], pending: [], backend: 'failed', error };
+  return httpStatus(answer) === 429 ? { ...failed, reason: RATE_LIMITED, retryAfterMs: retryAfterMs(answer) } : failed;
 }
 
 /** Signs the viewer out through one endpoint, trying again within the bound above; never rejects. */
 export async function signOutThrough(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<EndpointSignOut> {
-  const { endpoint } = callbacks;
   for (let attempts = 1; ; attempts++) {
     try {
       return answered(callbacks, await attempt(callbacks, timers));
     } catch (cause) {
-      if (attempts >= LOGOUT_ATTEMPTS || !worthRetrying(cause)) {
-        const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
-        return { endpoint, viewer: callbacks.viewer, revoked: [], failed: [], pending: [], backend: 'failed', error };
-      }
+      if (attempts >= LOGOUT_ATTEMPTS || !worthRetrying(cause)) return failedSignOut(callbacks, cause);
       await new Promise((resolve) => void timers.setTimeout(resolve, LOGOUT_RETRY_DELAY_MS * 2 ** (attempts - 1)));
     }
   }

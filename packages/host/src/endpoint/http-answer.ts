@@ -16,3 +16,14 @@ export function httpFailure(value: unknown): string | undefined {
 export function httpStatus(value: unknown): number | undefined {
   return isHttpAnswer(value) ? value.status : undefined;
 }
+
+/**
+ * How long an HTTP answer's `Retry-After` asks to wait, ms: its seconds, or the time until its HTTP
+ * date (at least 0); undefined without one that reads.
+ */
+export function retryAfterMs(value: unknown): number | undefined {
+  const header = isHttpAnswer(value) ? (value as { headers?: Headers }).headers?.get('Retry-After') : undefined;
+  if (!header) return undefined;
+  const ms = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}

@@ -66,16 +66,33 @@ export interface LogoutResult extends Omit<LogoutAnswer, 'failed' | 'viewer' | '
    */
   complete: boolean;
   /**
-   * Why the logout is not complete (absent when it is), a stable code for the app to branch on:
-   * `endpoint-failed` (`backend: 'failed'`: call `logout()` again), `viewer-changed` or
-   * `not-in-ledger` (ids `unconfirmed`), `pending` (ids wait: the backend and the next `logout()`
-   * retry them). The most serious one is given.
+   * Why the logout is not complete (absent when it is), a stable code for the app to branch on; the
+   * most serious one is given (see {@link LogoutReason}). A code this version does not know (a newer
+   * backend's) is passed on: treat it as "not complete, try again".
    */
   reason?: LogoutReason;
+  /** With `reason`: a sentence the app can show the viewer, such as "Sign-out is not complete: the session store started at 27/11/2026, 13:02:00; sessions opened before may still be open." */
+  message?: string;
+  /**
+   * When an endpoint's store has not held its ledger long enough (`ledger-incomplete`): since when it
+   * is whole, ISO 8601 (the latest of the endpoints'). Ids minted before it may still be live.
+   */
+  ledgerSince?: string;
+  /** When an endpoint refused the sign-out as too frequent (`rate-limited`): how long its `Retry-After` asked to wait, ms, when it said. */
+  retryAfterMs?: number;
 }
 
-/** A {@link LogoutResult}'s `reason`: why it is not complete. */
-export type LogoutReason = 'endpoint-failed' | Unconfirmed['reason'] | 'pending';
+/**
+ * A {@link LogoutResult}'s `reason`, why it is not complete; most serious first (the order in which
+ * one is chosen when several apply):
+ * - `endpoint-failed`: the sign-out through an endpoint got no answer or an error (`backend: 'failed'`): call `logout()` again;
+ * - `rate-limited`: an endpoint answered 429, too many sign-outs: call `logout()` again after `retryAfterMs`;
+ * - `viewer-changed`, `not-in-ledger`: ids `unconfirmed` (see {@link Unconfirmed});
+ * - `ledger-incomplete`: an endpoint's store is newer than an id's life, so it may miss ids (`ledgerSince`);
+ * - `sign-out-in-progress`: another sign-out of the viewer holds the ids (`pending`): it finishes them;
+ * - `pending`: ids wait; the backend and the next `logout()` retry them.
+ */
+export type LogoutReason = 'endpoint-failed' | 'rate-limited' | Unconfirmed['reason'] | 'ledger-incomplete' | 'sign-out-in-progress' | 'pending';
 
 /** An id no one could confirm revoked, and why; see {@link LogoutResult.unconfirmed}. */
 export interface Unconfirmed {
@@ -85,6 +102,9 @@ export interface Unconfirmed {
 
 /** What revoking the page's own ids did. */
 export type OwnRevocations = Pick<LogoutResult, 'revoked' | 'failed' | 'unconfirmed'>;
+
+/** The parts of a result its reason and message are made of. */
+type ReasonParts = Pick<LogoutResult, 'unconfirmed' | 'ledgerSince' | 'retryAfterMs'> & { endpoints: EndpointSignOut[]; pending: ReadonlySet<string> };
 
 /**
  * One logout's result from what each endpoint's sign-out did and what the page's own revocations
@@ -99,7 +119,11 @@ export function logoutResult(endpoints: EndpointSignOut[], own: OwnRevocations):
   const backend = some('failed') ? 'failed' : some('pending') ? 'pending' : endpoints.length ? 'complete' : 'none';
   const error = endpoints.find((each) => each.error)?.error;
   const unconfirmed = own.unconfirmed.filter(({ sessionId }) => !revoked.has(sessionId));
-  const reason = logoutReason({ backend, unconfirmed, pending });
+  // ISO times of one format sort as times: the latest start is the one that misses the most.
+  const ledgerSince = endpoints.flatMap((each) => each.ledgerSince ?? []).sort().pop();
+  const waits = endpoints.flatMap((each) => each.retryAfterMs ?? []);
+  const retryAfterMs = waits.length ? Math.max(...waits) : undefined;
+  const reason = logoutReason({ endpoints, unconfirmed, pending });
   return {
     revoked: [...revoked],
     failed,
@@ -108,15 +132,40 @@ export function logoutResult(endpoints: EndpointSignOut[], own: OwnRevocations):
     backend,
     ...(error ? { error } : {}),
     complete: !reason,
-    ...(reason ? { reason } : {}),
+    ...(reason ? { reason, message: reasonMessage(reason, { endpoints, unconfirmed, pending, ledgerSince, retryAfterMs }) } : {}),
+    ...(ledgerSince ? { ledgerSince } : {}),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   };
 }
 
-/** The most serious reason a logout is not complete, or undefined when it is. */
-function logoutReason(parts: { backend: BackendSignOut; unconfirmed: Unconfirmed[]; pending: ReadonlySet<string> }): LogoutReason | undefined {
-  const { backend, unconfirmed } = parts;
-  if (backend === 'failed') return 'endpoint-failed';
-  const changed = unconfirmed.find(({ reason }) => reason === 'viewer-changed') ?? unconfirmed[0];
-  if (changed) return changed.reason;
-  return backend === 'pending' || parts.pending.size ? 'pending' : undefined;
+/** The reasons one endpoint's sign-out gives: its answer's or its 429's, else `endpoint-failed` or `pending` by its `backend`. */
+const endpointReasons = (each: EndpointSignOut): string[] =>
+  each.reason ? [each.reason] : each.backend === 'failed' ? ['endpoint-failed'] : each.backend === 'pending' ? ['pending'] : [];
+
+/** The most serious reason a logout is not complete (one this version does not know after those it does), or undefined when it is. */
+function logoutReason(parts: Omit<ReasonParts, 'ledgerSince' | 'retryAfterMs'>): LogoutReason | undefined {
+  const found = new Set([...parts.endpoints.flatMap(endpointReasons), ...parts.unconfirmed.map(({ reason }) => reason), ...(parts.pending.size ? ['pending'] : [])]);
+  return SERIOUSNESS().find((reason) => found.has(reason)) ?? ([...found][0] as LogoutReason | undefined);
+}
+
+/** What each reason's sentence says after "Sign-out is not complete: ", the reasons most serious first (see {@link LogoutReason}). */
+const MESSAGES: Record<LogoutReason, (parts: ReasonParts) => string> = {
+  'endpoint-failed': () => 'the server did not answer; try again.',
+  'rate-limited': ({ retryAfterMs }) => `too many sign-outs; try again ${retryAfterMs === undefined ? 'later' : `in ${Math.ceil(retryAfterMs / 1000)} s`}.`,
+  'viewer-changed': () => 'another account signed in here; its sessions stay open until it signs out.',
+  'not-in-ledger': () => 'sessions of this page unknown to the server stay open until they expire.',
+  'ledger-incomplete': ({ ledgerSince }) => {
+    const since = Date.parse(ledgerSince as string);
+    return `the session store started ${since ? `at ${new Date(since).toLocaleString()}` : 'recently'}; sessions opened before may still be open.`;
+  },
+  'sign-out-in-progress': () => 'another sign-out is ending the sessions.',
+  pending: () => 'some sessions are still being ended.',
+};
+
+/** The reasons, most serious first: the keys of {@link MESSAGES}, in their order. */
+const SERIOUSNESS = () => Object.keys(MESSAGES) as LogoutReason[];
+
+/** The sentence of `reason` (a general one for a reason this version does not know). */
+function reasonMessage(reason: LogoutReason, parts: ReasonParts): string {
+  return `Sign-out is not complete: ${MESSAGES[reason]?.(parts) ?? `${reason}; try again.`}`;
 }

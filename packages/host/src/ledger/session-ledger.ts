@@ -26,7 +26,8 @@ export interface SessionLedger {
    * viewer's other tabs of this origin to end their embeds, and signs out through
    * `POST <endpoint>/logout` (the endpoint revokes every id of the viewer, from every tab and device;
    * they are in the result too), tried up to 3 times (1 s, then 2 s apart; 10 s each) while it gets
-   * no answer, 408, 429 or 5xx. Then it revokes every recorded id the endpoints did not, in parallel.
+   * no answer, 408 or 5xx (a 429 is final at once: `rate-limited`, with `retryAfterMs`). Then it
+   * revokes every recorded id the endpoints did not, in parallel.
    *
    * Resolves with what happened ({@link LogoutResult}): `complete` only when every id is known
    * revoked; a failed or unreachable endpoint is `backend: 'failed'`, never an empty success. Never

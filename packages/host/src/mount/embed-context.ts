@@ -88,10 +88,8 @@ function checkMode(options: EmbedOptions): void {
   const { mode } = options;
   const signed = options.sessionEndpoint !== undefined || options.mintSessionId !== undefined;
   if (mode === undefined ? signed : mode === 'private' && !signed) return;
-  if (mode !== undefined && mode !== 'private') throw new EmbedError('invalid-option', `mode must be 'private' or left out (got ${JSON.stringify(mode)})`);
-  throw new EmbedError('invalid-option', signed
-    ? "mode: 'private' is an embed without a session: remove it, or sessionEndpoint and mintSessionId"
-    : "give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session");
+  // One sentence for the three refusals (neither, both, another mode): it says what to write.
+  throw new EmbedError('invalid-option', `give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session (got mode ${JSON.stringify(mode)}${signed ? ' and a session option' : ''})`);
 }
 
 /**

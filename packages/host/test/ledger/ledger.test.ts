@@ -75,7 +75,7 @@ describe('logout', () => {
     const t = setup({ mintSessionId: () => 's1', revokeSessionId: () => { throw new Error('sync'); } });
     await flush();
     const result = await t.embed.logout();
-    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }], pending: ['s1'], unconfirmed: [], backend: 'none', complete: false, reason: 'pending' });
+    expect(result).toEqual({ revoked: [], failed: [{ sessionId: 's1', error: new Error('sync') }], pending: ['s1'], unconfirmed: [], backend: 'none', complete: false, reason: 'pending', message: 'Sign-out is not complete: some sessions are still being ended.' });
   });
 
   it('revokes at once an id recorded after logout', async () => {

@@ -55,11 +55,11 @@ describe('signed or private', () => {
     ['sessionEndpoint', { sessionEndpoint: '/api/embed-session' }],
     ['mintSessionId', { mintSessionId: () => 's1' }],
   ])("mode: 'private' beside %s is invalid-option", (_name, session) => {
-    expect(() => untyped({ mode: 'private', ...session })).toThrow(invalidOption(/^mode: 'private' is an embed without a session/));
+    expect(() => untyped({ mode: 'private', ...session })).toThrow(invalidOption(/for one without a session \(got mode "private" and a session option\)$/));
   });
 
   it('a mode other than private is invalid-option', () => {
-    expect(() => untyped({ mode: 'public' })).toThrow(invalidOption(/^mode must be 'private' or left out \(got "public"\)$/));
+    expect(() => untyped({ mode: 'public' })).toThrow(invalidOption(/^give sessionEndpoint .* or mode: 'private' for one without a session \(got mode "public"\)$/));
   });
 
   it.each([
