@@ -72,6 +72,7 @@ export const RUN_BLOCKS = {
   serverHono: { file: 'packages/server/README.md', key: "import { serve } from '@hono/node-server';", by: SERVER_RUN },
   serverRedisStore: { file: 'packages/server/README.md', key: "import { createClient } from 'redis';", by: SERVER_RUN },
   serverSweep: { file: 'packages/server/README.md', key: "import type { SessionEndpoint } from '@svc-embed/server';", by: SERVER_RUN },
+  serverOperating: { file: 'packages/server/README.md', key: "import { metrics } from '@opentelemetry/api';", by: SERVER_RUN },
   serverMergeCsp: { file: 'packages/server/README.md', key: "import { mergeCsp } from '@svc-embed/server';", by: DOCS_RUN },
   serverRedisCluster: { file: 'packages/server/README.md', key: "import { createCluster } from 'redis';", by: SERVER_RUN },
 

@@ -272,6 +272,50 @@ process.exit(0);`;
   }, 60_000);
 });
 
+describe("the server README's Operating it", () => {
+  it('sends the metrics to the global meter provider, and warns from status() past the thresholds of the table', async () => {
+    const drive = `
+import { metrics } from '@opentelemetry/api';
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000 });
+metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+let time = 1_700_000_000_000;
+let failing = true;
+const endpoint = module.endpointWithMetrics({
+  path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
+  mint: async () => 'ses_1', revoke: async () => { if (failing) throw new Error('the service is down'); }, now: () => time,
+});
+const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
+const calm = await module.backlogWarnings(endpoint);
+await endpoint.fetch(request('POST', '/api/embed-session'));
+await endpoint.fetch(request('POST', '/api/embed-session/logout'));
+time += 20 * 60_000;
+const stuck = await module.backlogWarnings(endpoint);
+await reader.forceFlush();
+const points = {};
+for (const scope of exporter.getMetrics().flatMap((resource) => resource.scopeMetrics)) {
+  for (const metric of scope.metrics) points[metric.descriptor.name] = metric.dataPoints.map((point) => point.value);
+}
+failing = false;
+await endpoint.revokePending();
+const drained = await module.backlogWarnings(endpoint);
+console.log(JSON.stringify({ calm, stuck, drained, scope: exporter.getMetrics()[0]?.scopeMetrics[0]?.scope.name, points }));
+process.exit(0);`;
+    const result = await runToEnd(await prepare('operating', block('serverOperating'), drive), environment({}));
+    expect(result.calm).toEqual([]);
+    expect(result.stuck).toEqual(['a revocation has waited 20 minutes', '1 of 1 revoke calls failed', 'no sweep has completed for 20 minutes']);
+    expect(result.drained).toEqual(['1 of 2 revoke calls failed']);
+    expect(result.scope).toBe('my-app');
+    expect(result.points).toMatchObject({
+      'svc_embed.mint.requests': expect.arrayContaining([1]),
+      'svc_embed.revocation.pending.count': [1],
+      'svc_embed.revocation.pending.oldest_age': [1200],
+      'svc_embed.sweep.lag': [1200],
+    });
+  }, 60_000);
+});
+
 it('the Redis store block runs as pasted, as an ES module (redis.mjs: its top-level await)', async () => {
   const redis = await startRedisServer();
   try {

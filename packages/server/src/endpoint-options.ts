@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { EndpointErrorCode } from './errors.js';
+import type { OpenTelemetryMeter } from './metrics/open-telemetry.js';
 import type { SessionStore } from './stores/session-store.js';
 
 /** A viewer as the customer's own auth knows them: `id` keys their ledger; the rest is theirs. */
@@ -166,6 +167,14 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
    * for metrics (revocations per id, retries). Default: nothing is reported.
    */
   onRevoke?(report: RevocationReport): void;
+  /**
+   * Where the endpoint's OpenTelemetry metrics go (the README's "Operating it" lists them): a `Meter`
+   * of `@opentelemetry/api`, such as `metrics.getMeter('my-app')`. Default: when `@opentelemetry/api`
+   * is installed, a meter of the app's global meter provider (register it before creating the
+   * endpoint; until an app registers one, the meter is a no-op); otherwise none. `endpoint.status()`
+   * gives the same figures either way.
+   */
+  meter?: OpenTelemetryMeter;
   /**
    * The key of the viewer tag, a secret of at least 16 characters, the same on every instance of
    * your backend (from its configuration, like a cookie secret). Each mint and sign-out answer

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { checkAllowedOrigins } from './allowed-origins.js';
 import type { EndpointErrorReport, EndpointLimits, RevocationReport, SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
+import type { OpenTelemetryMeter } from './metrics/open-telemetry.js';
 import { createMemoryStore } from './stores/memory-store.js';
 import type { SessionStore } from './stores/session-store.js';
 
@@ -33,7 +34,7 @@ export const DEFAULT_REVOKE_RETRY_MS = 5_000;
 export const DEFAULT_REVOKE_RETRY_MAX_MS = 300_000;
 
 /** The store's methods, checked when a store is given. */
-const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'horizon'] as const;
+const STORE_METHODS = ['countMint', 'add', 'claim', 'signOut', 'claimPending', 'settle', 'hint', 'dropHint', 'listHints', 'countPending', 'horizon'] as const;
 
 /** The options with every default filled in and every value checked: what the routes read. */
 export interface ResolvedOptions<V extends Viewer = Viewer> {
@@ -47,6 +48,8 @@ export interface ResolvedOptions<V extends Viewer = Viewer> {
   requestsWithoutOrigin: 'allow' | 'refuse';
   report(error: unknown, report: EndpointErrorReport): void;
   reportRevocation(report: RevocationReport): void;
+  /** The `meter` option; `undefined`: the global meter provider's, when `@opentelemetry/api` is installed. */
+  meter: OpenTelemetryMeter | undefined;
   /** The viewer tag of a viewer id: the mint and logout answers' `viewer`. */
   viewerTag(viewerId: string): string;
   now: () => number;
@@ -84,6 +87,7 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
     requestsWithoutOrigin: checkOriginless(options.requestsWithoutOrigin),
     report,
     reportRevocation: (report) => reportSafely(() => onRevoke?.(report)),
+    meter: checkMeter(options.meter),
     viewerTag: viewerTagger(options.viewerTagKey ?? `svc-embed viewer tag ${path} ${[...allowedOrigins].sort().join(' ')}`),
     now,
   };
@@ -162,6 +166,16 @@ function attachStoreReports(store: SessionStore, report: ResolvedOptions['report
   const reporting = store as SessionStore & { reportTo?: unknown };
   if (typeof reporting.reportTo !== 'function') return;
   reporting.reportTo.call(store, (error: EndpointError) => report(error, { code: error.code }));
+}
+
+/** The methods of a meter the endpoint calls, checked when a meter is given. */
+const METER_METHODS = ['createObservableCounter', 'createObservableGauge', 'createHistogram', 'addBatchObservableCallback'] as const;
+
+function checkMeter(meter: OpenTelemetryMeter | undefined): OpenTelemetryMeter | undefined {
+  if (meter === undefined) return undefined;
+  const missing = METER_METHODS.filter((name) => typeof meter?.[name] !== 'function');
+  if (missing.length) throw invalid(`meter must be an OpenTelemetry Meter, such as metrics.getMeter('my-app') of @opentelemetry/api, or left out; it has no ${missing.join(', ')}`);
+  return meter;
 }
 
 /** A report hook is a function, or left out. */

@@ -9,6 +9,7 @@ import { revokePending, type SweepReport } from './revocation/sweep.js';
 import { resolveOptions } from './resolve-options.js';
 import { createEndpointDeps } from './endpoint-deps.js';
 import type { SessionStore } from './stores/session-store.js';
+import { endpointStatus, type EndpointStatus } from './metrics/endpoint-figures.js';
 
 /** What `createSessionEndpoint` returns: one endpoint, three ways in, and its sweep. Every function may be passed unbound. */
 export interface SessionEndpoint {
@@ -40,6 +41,15 @@ export interface SessionEndpoint {
    * setInterval(() => endpoint.revokePending().catch((error) => console.error('sweep:', error.message)), 60_000).unref();
    */
   revokePending(): Promise<SweepReport>;
+  /**
+   * The endpoint's figures, the same as its OpenTelemetry metrics (for an app without
+   * OpenTelemetry: a health route, a log line): mint requests by outcome, revoke calls, the store's
+   * pending backlog and its oldest age, what this instance keeps in memory, its sweeps and their lag.
+   * Reads the store's backlog once (`pending` is `null` when the store failed). Never rejects.
+   * @example
+   * app.get('/internal/embed-status', async (req, res) => res.json(await endpoint.status()));
+   */
+  status(): Promise<EndpointStatus>;
   /** The path it serves, without a trailing slash. */
   readonly path: string;
   /** The store that holds the ledgers (the memory store unless `store` was given). */
@@ -79,6 +89,7 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
       return signOutViewer(deps, viewerId);
     },
     revokePending: () => revokePending(deps),
+    status: () => endpointStatus({ figures: deps.metrics, readPending: deps.readPending, unrecorded: () => deps.backlog.size() }),
     path: deps.path,
     store: deps.store,
   };

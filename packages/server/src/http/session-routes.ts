@@ -13,6 +13,7 @@ import { revokeOne } from '../revocation/revoke-one.js';
 import { signOutViewer } from '../revocation/sign-out.js';
 import { storeCall } from '../revocation/store-call.js';
 import type { EndpointDeps } from '../endpoint-deps.js';
+import type { MintRefusal } from '../metrics/endpoint-figures.js';
 import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
 
 /**
@@ -24,17 +25,32 @@ export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer:
   const now = deps.now();
   const { mintsPerWindow, mintWindowMs } = deps.limits;
   const count = await storeCall(deps, { viewerId: viewer.id, message: 'the session store is unavailable: no id was minted; try again shortly' }, () =>
-    deps.store.countMint({ viewerId: viewer.id, now, windowMs: mintWindowMs }));
+    deps.store.countMint({ viewerId: viewer.id, now, windowMs: mintWindowMs })).catch(countedRefusal(deps, ENDPOINT_CODES.storeUnavailable));
   const verdict = mintVerdict(count, { now, windowMs: mintWindowMs, mintsPerWindow });
   if (verdict.kind === 'refused') {
+    deps.metrics.mint(ENDPOINT_CODES.mintLimit);
     const seconds = verdict.retryAfterSeconds;
     return errorResponse(ENDPOINT_CODES.mintLimit, `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
   }
-  const sessionId = await mintAtService(deps, viewer);
+  const sessionId = await mintAtService(deps, viewer).catch(countedRefusal(deps, ENDPOINT_CODES.mintFailed));
   const record = await recordMint(deps, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
+  deps.metrics.mint(record.kind === 'recorded' ? 'minted' : mintRefusalOf(record.kind));
   const answer: MintAnswer = { sessionId, viewer: deps.viewerTag(viewer.id) };
   if (record.kind === 'recorded') return jsonResponse(200, answer);
   return refusedMint(record);
+}
+
+/** A rejection handler that counts the mint request as refused for `refusal`, then rethrows. */
+function countedRefusal(deps: EndpointDeps, refusal: MintRefusal): (error: unknown) => never {
+  return (error) => {
+    deps.metrics.mint(refusal);
+    throw error;
+  };
+}
+
+/** The refusal a minted id that is not handed out counts as. */
+function mintRefusalOf(kind: Exclude<MintRecord['kind'], 'recorded'>): MintRefusal {
+  return kind === 'unrecorded' ? ENDPOINT_CODES.storeUnavailable : ENDPOINT_CODES.signedOut;
 }
 
 /** The answer to a minted id that is not handed out, saying what became of it. */

@@ -1,3 +1,4 @@
+import type { EndpointMetrics } from '../metrics/endpoint-figures.js';
 import type { ResolvedOptions } from '../resolve-options.js';
 import type { Backlog } from './backlog.js';
 import type { InFlight } from './in-flight.js';
@@ -9,6 +10,8 @@ import type { InFlight } from './in-flight.js';
 export type LedgerDeps = Pick<ResolvedOptions, 'store' | 'revoke' | 'report' | 'reportRevocation' | 'limits'> & {
   /** What this instance could not hand to the store, kept for its sweep. */
   backlog: Backlog;
+  /** The figures operators see: each process tells them what it did, where it does it. */
+  metrics: EndpointMetrics;
   /** What this instance has in flight: revocations to join, `revoke` slots, the running sweep. */
   inFlight: InFlight;
 };

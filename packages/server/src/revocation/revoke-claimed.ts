@@ -107,10 +107,12 @@ export async function revokeAtService(deps: LedgerDeps, revocation: Omit<Revocat
   try {
     await deps.inFlight.inSlot(() => callWithin(deps, revocation.sessionId));
     deps.reportRevocation({ ...revocation, outcome: 'revoked' });
+    deps.metrics.revokeCall({ outcome: 'revoked', retry: revocation.retry });
     return true;
   } catch (error) {
     deps.report(error, { code: ENDPOINT_CODES.revokeFailed, viewerId: revocation.viewerId, sessionId: revocation.sessionId });
     deps.reportRevocation({ ...revocation, outcome: 'failed' });
+    deps.metrics.revokeCall({ outcome: 'failed', retry: revocation.retry });
     return false;
   }
 }

@@ -36,9 +36,10 @@ export interface SweepReport {
  * @throws {EndpointError} `store-unavailable` when the store's index of hints could not be read (what was done before stays done)
  */
 export function revokePending(deps: LedgerDeps): Promise<SweepReport> {
-  return deps.inFlight.sweepOnce(() => sweepAll(deps));
+  return deps.inFlight.sweepOnce(() => deps.metrics.timeSweep(() => sweepAll(deps)));
 }
 
+/** One sweep: the backlog, then every hinted viewer, page by page. */
 async function sweepAll(deps: LedgerDeps): Promise<SweepReport> {
   const report: SweepReport = { viewers: 0, revoked: 0, failed: 0, pending: 0 };
   await rewriteHints(deps);

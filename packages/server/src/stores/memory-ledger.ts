@@ -6,9 +6,10 @@ import type { AddOutcome, ClaimedIds, ClaimOutcome, MintCount, RetrySchedule, Si
 
 /**
  * An id's state: `live`, or `pending` (claimed for revocation) with the end of its lease or backoff
- * (epoch ms, the store's clock: held until then, due after) and how many revocations of it failed.
+ * (epoch ms, the store's clock: held until then, due after), how many revocations of it failed, and
+ * the moment it first became pending (epoch ms, the store's clock).
  */
-type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number; failures: number };
+type EntryState = { kind: 'live' } | { kind: 'pending'; leaseUntil: number; failures: number; since: number };
 
 /** One id of a ledger. */
 interface MemoryEntry {
@@ -67,7 +68,7 @@ export function countAttempt(viewer: MemoryViewer, at: number, windowMs: number)
 /** Records a fresh id for `lifetimeMs` from `at`; pending at once when the viewer signed out since `signOutsSeen`. */
 export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; lifetimeMs: number; signOutsSeen: number; leaseMs: number }, at: number): AddOutcome {
   const signedOut = (viewer.signOuts?.count ?? 0) !== entry.signOutsSeen;
-  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs, failures: 0 } : LIVE;
+  const state: EntryState = signedOut ? { kind: 'pending', leaseUntil: at + entry.leaseMs, failures: 0, since: at } : LIVE;
   if (entry.lifetimeMs > 0) viewer.ids.set(entry.sessionId, { expiresAt: at + entry.lifetimeMs, state });
   return signedOut ? 'signed-out' : 'recorded';
 }
@@ -76,7 +77,8 @@ export function addEntry(viewer: MemoryViewer, entry: { sessionId: string; lifet
 function leaseEntry(entry: MemoryEntry, leaseUntil: number, at: number): ClaimOutcome {
   if (entry.state.kind === 'pending' && entry.state.leaseUntil > at) return 'held';
   const outcome = entry.state.kind === 'live' ? 'claimed' : 'reclaimed';
-  entry.state = { kind: 'pending', leaseUntil, failures: entry.state.kind === 'pending' ? entry.state.failures : 0 };
+  const failures = entry.state.kind === 'pending' ? entry.state.failures : 0;
+  entry.state = { kind: 'pending', leaseUntil, failures, since: pendingSince(entry.state, at) };
   return outcome;
 }
 
@@ -125,11 +127,28 @@ export function settleEntries(viewer: MemoryViewer, settlement: { revoked: reado
     const entry = viewer.ids.get(sessionId);
     if (!entry || entry.state.kind !== 'pending') continue;
     const failures = entry.state.failures + 1;
-    entry.state = { kind: 'pending', leaseUntil: at + retryDelay(settlement.retry, failures), failures };
+    entry.state = { ...entry.state, leaseUntil: at + retryDelay(settlement.retry, failures), failures };
   }
   const pending: string[] = [];
   for (const [sessionId, entry] of viewer.ids) {
     if (entry.state.kind === 'pending') pending.push(sessionId);
   }
   return pending;
+}
+
+/** When an id claimed at `at` became pending: an earlier claim's moment, or `at`. */
+function pendingSince(state: EntryState, at: number): number {
+  return state.kind === 'pending' ? state.since : at;
+}
+
+/** The viewer's pending ids at `at` (expired ones left out): how many, and since when the oldest waits (`null`: none). */
+export function pendingOf(viewer: MemoryViewer, at: number): { ids: number; oldestSince: number | null } {
+  let ids = 0;
+  let oldestSince: number | null = null;
+  for (const entry of viewer.ids.values()) {
+    if (entry.state.kind === 'live' || entry.expiresAt <= at) continue;
+    ids += 1;
+    oldestSince = Math.min(oldestSince ?? entry.state.since, entry.state.since);
+  }
+  return { ids, oldestSince };
 }

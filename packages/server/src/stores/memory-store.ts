@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EndpointError } from '../errors.js';
 import {
-  addEntry, claimEntry, claimLapsed, countAttempt, emptyViewer, pruneViewer, settleEntries, signOutViewer, viewerSize, type MemoryViewer,
+  addEntry, claimEntry, claimLapsed, countAttempt, emptyViewer, pendingOf, pruneViewer, settleEntries, signOutViewer, viewerSize, type MemoryViewer,
 } from './memory-ledger.js';
-import type { SessionStore } from './session-store.js';
+import type { PendingCount, SessionStore } from './session-store.js';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -70,6 +70,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryStore
       if (hints.get(viewerId) === token) hints.delete(viewerId);
     },
     listHints: async () => ({ hints: Array.from(hints.keys(), (viewerId) => ({ viewerId, token: hints.get(viewerId) ?? '' })), cursor: '0' }),
+    countPending: async () => viewers.countPending(),
     horizon: async () => ({ since, now: now() }),
     close: async () => {
       viewers.clear();
@@ -117,6 +118,18 @@ function createViewerMap(now: () => number) {
       return result;
     },
     size: () => viewers.size,
+    /** Every viewer's pending ids, at the store's now. */
+    countPending: (): PendingCount => {
+      const at = now();
+      let ids = 0;
+      let oldestSince = Infinity;
+      for (const viewer of viewers.values()) {
+        const pending = pendingOf(viewer, at);
+        ids += pending.ids;
+        oldestSince = Math.min(oldestSince, pending.oldestSince ?? Infinity);
+      }
+      return { ids, oldestAgeMs: ids === 0 ? null : at - oldestSince };
+    },
     entryCount: () => [...viewers.values()].reduce((sum, viewer) => sum + viewerSize(viewer), 0),
     clear: () => viewers.clear(),
   };

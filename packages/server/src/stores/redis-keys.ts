@@ -15,6 +15,8 @@ interface ViewerKeys {
   pending: string;
   /** Hash: how many revocations of each pending id failed (its backoff grows with it). */
   failures: string;
+  /** Sorted set: the pending ids, scored by the moment each became pending (the store's clock), for the backlog's oldest age. */
+  since: string;
   /** Hash: the mint counters (`start`, `current`, `previous`, `window`). */
   mints: string;
   /** String: the sign-out moment, a count of the viewer's sign-outs. */
@@ -29,7 +31,14 @@ function viewerTag(viewerId: string): string {
 /** The keys of `viewerId` under `prefix`. */
 export function viewerKeys(prefix: string, viewerId: string): ViewerKeys {
   const base = `${prefix}{${viewerTag(viewerId)}}:`;
-  return { ids: `${base}ids`, pending: `${base}pending`, failures: `${base}failures`, mints: `${base}mints`, signOuts: `${base}signouts` };
+  return {
+    ids: `${base}ids`,
+    pending: `${base}pending`,
+    failures: `${base}failures`,
+    since: `${base}since`,
+    mints: `${base}mints`,
+    signOuts: `${base}signouts`,
+  };
 }
 
 /** The hash of viewers who may have pending ids (viewer id -> the hint's token). */

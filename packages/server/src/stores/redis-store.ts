@@ -15,6 +15,7 @@ import { ADD } from './redis-scripts/add.js';
 import { CLAIM_PENDING } from './redis-scripts/claim-pending.js';
 import { CLAIM } from './redis-scripts/claim.js';
 import { COUNT_MINT } from './redis-scripts/count-mint.js';
+import { COUNT_PENDING } from './redis-scripts/count-pending.js';
 import type { RedisScript } from './redis-scripts/define-script.js';
 import { DROP_HINT } from './redis-scripts/drop-hint.js';
 import { HORIZON } from './redis-scripts/horizon.js';
@@ -22,7 +23,7 @@ import { SETTLE } from './redis-scripts/settle.js';
 import { SIGN_OUT } from './redis-scripts/sign-out.js';
 import { resolveRedisOptions, type RedisStoreOptions } from './redis-store-options.js';
 import { createReplicaAcks } from './replica-acks.js';
-import type { LedgerHorizon, PendingHint, SessionStore } from './session-store.js';
+import type { LedgerHorizon, PendingCount, PendingHint, SessionStore } from './session-store.js';
 
 /** The Redis store: a {@link SessionStore}, and its eviction check. */
 export interface RedisStore extends SessionStore {
@@ -66,6 +67,12 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     return parsed;
   };
   const hints = hintsKey(prefix);
+  const listHints: SessionStore['listHints'] = async ({ cursor, count }) => {
+    const reply = await run.command({ name: 'listHints', key: hints, words: ['HSCAN', hints, cursor, 'COUNT', String(count)], ack: 'primary' });
+    const page = hintsPageOf(reply);
+    if (page === undefined) throw unexpectedReply('listHints', reply);
+    return page;
+  };
   const horizon = createHorizonMark(() => runScript(HORIZON, {}));
   return {
     ready: () => eviction.ready(),
@@ -87,12 +94,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     dropHint: async (hint) => {
       await runScript(DROP_HINT, hint);
     },
-    listHints: async ({ cursor, count }) => {
-      const reply = await run.command({ name: 'listHints', key: hints, words: ['HSCAN', hints, cursor, 'COUNT', String(count)], ack: 'primary' });
-      const page = hintsPageOf(reply);
-      if (page === undefined) throw unexpectedReply('listHints', reply);
-      return page;
-    },
+    listHints,
+    countPending: () => countHintedPending({ listHints, countViewer: (viewerId) => runScript(COUNT_PENDING, { viewerId }) }),
     horizon: () => horizon.read(),
   };
 }
@@ -112,6 +115,35 @@ function createHorizonMark(read: () => Promise<LedgerHorizon>) {
       marked = true;
     },
   };
+}
+
+/** Viewers counted at once by `countPending`. */
+const COUNT_CONCURRENCY = 8;
+
+/**
+ * `countPending` of the Redis store: every hinted viewer (a viewer with pending ids is hinted before
+ * its ids are claimed) counted on its own node, the figures summed. Reads one script per hinted viewer.
+ */
+async function countHintedPending(reads: { listHints: SessionStore['listHints']; countViewer: (viewerId: string) => Promise<PendingCount> }): Promise<PendingCount> {
+  const total: PendingCount = { ids: 0, oldestAgeMs: null };
+  const seen = new Set<string>();
+  let cursor = '0';
+  do {
+    const page = await reads.listHints({ cursor, count: 100 });
+    const viewers = page.hints.map((hint) => hint.viewerId).filter((viewerId) => !seen.has(viewerId));
+    for (const viewerId of viewers) seen.add(viewerId);
+    for (let start = 0; start < viewers.length; start += COUNT_CONCURRENCY) {
+      const counts = await Promise.all(viewers.slice(start, start + COUNT_CONCURRENCY).map(reads.countViewer));
+      for (const count of counts) addCount(total, count);
+    }
+    cursor = page.cursor;
+  } while (cursor !== '0');
+  return total;
+}
+
+function addCount(total: PendingCount, count: PendingCount): void {
+  total.ids += count.ids;
+  if (count.oldestAgeMs !== null) total.oldestAgeMs = Math.max(total.oldestAgeMs ?? 0, count.oldestAgeMs);
 }
 
 function hintsPageOf(reply: unknown): { hints: PendingHint[]; cursor: string } | undefined {

@@ -68,6 +68,14 @@ export interface SessionStore {
    */
   listHints(page: HintPage): Promise<{ hints: PendingHint[]; cursor: string }>;
   /**
+   * The pending backlog, for the endpoint's figures (`endpoint.status()`, the OpenTelemetry
+   * gauges): how many ids are pending (expired ones left out), and how long the oldest has been
+   * pending, counted from the claim that made it pending (a retry keeps that moment), on the store's
+   * clock. It counts at least every hinted viewer (the endpoint hints a viewer before claiming their
+   * ids). May read every such viewer: call it for a figure, not per request.
+   */
+  countPending(): Promise<PendingCount>;
+  /**
    * The ledger's horizon: since when this store's ledger is whole (no id recorded since then can
    * have been lost), and the store's now, both on the store's clock. The memory store's is its
    * creation; a shared store keeps a mark that lives as long as its data (Redis: a key without
@@ -201,4 +209,12 @@ export interface HintPage {
   cursor: string;
   /** About how many hints per page. */
   count: number;
+}
+
+/** The pending backlog, for {@link SessionStore.countPending}. */
+export interface PendingCount {
+  /** Pending ids (claimed for revocation, not yet confirmed revoked), of every viewer. */
+  ids: number;
+  /** How long the oldest of them has been pending, ms (the store's clock); `null` when none is. */
+  oldestAgeMs: number | null;
 }

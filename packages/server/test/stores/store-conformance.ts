@@ -9,7 +9,7 @@
 // instances sharing one store. The suite passes durations only (lifetimes, leases): expiry and
 // leases run on the store's own clock.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RetrySchedule, SessionStore } from '../../src/index.js';
+import type { RetrySchedule, SessionStore, SignedOutIds } from '../../src/index.js';
 import { HOUR } from '../support/clock.js';
 import { sorted } from '../support/endpoint-fixture.js';
 
@@ -94,6 +94,7 @@ export function describeStoreConformance(name: string, makeStore: () => Promise<
     describeSignOutMoment(suite);
     describeMintCount(suite);
     describeHints(suite);
+    describePendingCount(suite);
     describeConcurrency(suite);
     describeHorizon(suite);
     describeBackoff(suite);
@@ -321,6 +322,69 @@ function describeHints(suite: Suite): void {
       const viewers = Array.from({ length: 250 }, (_, index) => `viewer-${index}`);
       await Promise.all(viewers.map((viewer) => suite.store().hint(viewer)));
       expect(sorted([...(await allHints()).keys()])).toEqual(sorted(viewers));
+    });
+  });
+}
+
+/** Hints the viewer, then signs them out, as the endpoint does: the backlog counts hinted viewers. */
+async function hintedSignOut(suite: Suite, viewerId: string): Promise<SignedOutIds> {
+  await suite.store().hint(viewerId);
+  return signOut(suite, viewerId);
+}
+
+function describePendingCount(suite: Suite): void {
+  describe('countPending', () => {
+    it('counts nothing in an empty store, and no live id', async () => {
+      expect(await suite.store().countPending()).toEqual({ ids: 0, oldestAgeMs: null });
+      await addLive(suite, 'ada', ['ses_live']);
+      await suite.store().hint('ada');
+      expect(await suite.store().countPending()).toEqual({ ids: 0, oldestAgeMs: null });
+    });
+
+    it('counts the pending ids of every viewer, and ids leave it once revoked', async () => {
+      await addLive(suite, 'ada', ['ses_1', 'ses_2']);
+      await addLive(suite, 'bob', ['ses_bob']);
+      await hintedSignOut(suite, 'ada');
+      await hintedSignOut(suite, 'bob');
+      expect((await suite.second().countPending()).ids).toBe(3);
+      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_1'], failed: ['ses_2'], retry: AT_ONCE });
+      expect((await suite.store().countPending()).ids).toBe(2);
+      await suite.store().settle({ viewerId: 'bob', revoked: ['ses_bob'], failed: [], retry: AT_ONCE });
+      expect((await suite.store().countPending()).ids).toBe(1);
+    });
+
+    it('ages the oldest from the claim that made it pending: a failure, a retry and a sweep keep that moment', async () => {
+      await addLive(suite, 'ada', ['ses_old']);
+      await addLive(suite, 'bob', ['ses_new']);
+      await hintedSignOut(suite, 'ada');
+      await suite.elapse(300);
+      const failOld = () => suite.store().settle({ viewerId: 'ada', revoked: [], failed: ['ses_old'], retry: AT_ONCE });
+      await failOld();
+      expect(await suite.store().claimPending({ viewerId: 'ada', leaseMs: 60_000 })).toEqual({ ids: ['ses_old'], reclaimed: ['ses_old'] });
+      await failOld();
+      expect((await hintedSignOut(suite, 'ada')).reclaimed).toEqual(['ses_old']);
+      await failOld();
+      expect(await suite.store().claim({ viewerId: 'ada', sessionId: 'ses_old', leaseMs: 60_000 })).toBe('reclaimed');
+      await hintedSignOut(suite, 'bob');
+      const both = await suite.store().countPending();
+      expect(both.ids).toBe(2);
+      expect(both.oldestAgeMs).toBeGreaterThanOrEqual(280);
+      expect(both.oldestAgeMs).toBeLessThan(HOUR);
+      await suite.store().settle({ viewerId: 'ada', revoked: ['ses_old'], failed: [], retry: AT_ONCE });
+      const newer = await suite.store().countPending();
+      expect(newer.ids).toBe(1);
+      expect(newer.oldestAgeMs).toBeLessThan(both.oldestAgeMs ?? 0);
+    });
+
+    it('ages an id refused by a sign-out from its record, and leaves out pending ids whose lifetime is over', async () => {
+      await addLive(suite, 'ada', ['ses_short'], 150);
+      await hintedSignOut(suite, 'ada');
+      expect(await suite.store().add({ viewerId: 'ada', sessionId: 'ses_refused', lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: 60_000 })).toBe('signed-out');
+      expect((await suite.store().countPending()).ids).toBe(2);
+      await suite.elapse(400);
+      const left = await suite.store().countPending();
+      expect(left.ids).toBe(1);
+      expect(left.oldestAgeMs).toBeGreaterThanOrEqual(380);
     });
   });
 }

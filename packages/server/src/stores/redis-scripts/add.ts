@@ -3,13 +3,13 @@ import { defineScript, wordOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `add`. KEYS ids, pending, failures, signOuts; ARGV session id, lifetimeMs, signOutsSeen, leaseMs. Drops
+ * `add`. KEYS ids, pending, failures, signOuts, since; ARGV session id, lifetimeMs, signOutsSeen, leaseMs. Drops
  * the expired ids first; records the id until the store's now + lifetimeMs, pending at once (leased
  * for leaseMs) when the sign-out moment moved on. Replies 'recorded' or 'signed-out'.
  */
 export const ADD = defineScript({
   name: 'add',
-  keys: ['ids', 'pending', 'failures', 'signOuts'],
+  keys: ['ids', 'pending', 'failures', 'signOuts', 'since'],
   args: ({ sessionId, lifetimeMs, signOutsSeen, leaseMs }: NewEntry) => [sessionId, lifetimeMs, signOutsSeen, leaseMs],
   ack: 'replicas',
   lua: `${LEDGER_LUA}

@@ -3,12 +3,12 @@ import { defineScript, idsOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `claimPending`. KEYS ids, pending, failures; ARGV leaseMs. Drops the expired ids first; leases anew, until
+ * `claimPending`. KEYS ids, pending, failures, since; ARGV leaseMs. Drops the expired ids first; leases anew, until
  * the store's now + leaseMs, the pending ids whose lease or backoff has ended. Replies with them.
  */
 export const CLAIM_PENDING = defineScript({
   name: 'claimPending',
-  keys: ['ids', 'pending', 'failures'],
+  keys: ['ids', 'pending', 'failures', 'since'],
   args: ({ leaseMs }: PendingClaim) => [leaseMs],
   ack: 'primary',
   lua: `${LEDGER_LUA}

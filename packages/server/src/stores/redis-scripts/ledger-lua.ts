@@ -1,12 +1,15 @@
 /**
- * The Lua every ledger script starts with. A ledger is two sorted sets and a hash of one viewer:
+ * The Lua every ledger script starts with. A ledger is three sorted sets and a hash of one viewer:
  * `KEYS[1]` `ids` (every id not yet confirmed revoked, live or pending, scored by its expiry),
  * `KEYS[2]` `pending` (the ids claimed for revocation, scored by the end of their lease or backoff:
- * held until then, due after) and `KEYS[3]` `failures` (failed revocations per pending id). Times are the
+ * held until then, due after), `KEYS[3]` `failures` (failed revocations per pending id), and
+ * `since`, the last key every ledger script names (`KEYS[#KEYS]`: the pending ids, scored by the
+ * moment each first became pending, for the backlog's oldest age; a retry keeps that moment). Times are the
  * store's: `storeNow()` reads Redis' `TIME`, and the endpoint passes durations only, so no
  * instance's clock decides an expiry or a lease.
  */
 export const LEDGER_LUA = `
+local SINCE = KEYS[#KEYS]
 local function storeNow()
   local time = redis.call('TIME')
   return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -18,6 +21,7 @@ local function dropExpired(now)
     for _, id in ipairs(gone) do
       redis.call('ZREM', KEYS[2], id)
       redis.call('HDEL', KEYS[3], id)
+      redis.call('ZREM', SINCE, id)
     end
   end
 end
@@ -28,12 +32,14 @@ local function expireWithLatest(now)
     redis.call('PEXPIRE', KEYS[1], ttl)
     if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ttl) end
     if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('PEXPIRE', KEYS[3], ttl) end
+    if redis.call('EXISTS', SINCE) == 1 then redis.call('PEXPIRE', SINCE, ttl) end
   end
 end
 local function lease(id, now, leaseUntil)
   local before = redis.call('ZSCORE', KEYS[2], id)
   if before and tonumber(before) > now then return 'held' end
   redis.call('ZADD', KEYS[2], leaseUntil, id)
+  redis.call('ZADD', SINCE, 'NX', storeNow(), id)
   if before then return 'reclaimed' end
   return 'claimed'
 end

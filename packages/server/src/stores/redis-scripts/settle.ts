@@ -3,7 +3,7 @@ import { defineScript, idsOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `settle`. KEYS ids, pending, failures; ARGV the retry schedule (firstMs, maxMs, jitter), how
+ * `settle`. KEYS ids, pending, failures, since; ARGV the retry schedule (firstMs, maxMs, jitter), how
  * many revoked ids follow, the revoked ids, then the failed ids. Takes the revoked out; counts one
  * more failure of each failed pending one, due again after its backoff (the rule of
  * `RetrySchedule`, from the store's now); only then drops the expired ids. Replies with the
@@ -11,7 +11,7 @@ import { LEDGER_LUA } from './ledger-lua.js';
  */
 export const SETTLE = defineScript({
   name: 'settle',
-  keys: ['ids', 'pending', 'failures'],
+  keys: ['ids', 'pending', 'failures', 'since'],
   args: ({ revoked, failed, retry }: Settlement) => [retry.firstMs, retry.maxMs, retry.jitter, revoked.length, ...revoked, ...failed],
   ack: 'primary',
   lua: `${LEDGER_LUA}
@@ -22,6 +22,7 @@ for index = 5, 4 + revoked do
   redis.call('ZREM', KEYS[1], ARGV[index])
   redis.call('ZREM', KEYS[2], ARGV[index])
   redis.call('HDEL', KEYS[3], ARGV[index])
+  redis.call('ZREM', SINCE, ARGV[index])
 end
 for index = 5 + revoked, #ARGV do
   if redis.call('ZSCORE', KEYS[2], ARGV[index]) then

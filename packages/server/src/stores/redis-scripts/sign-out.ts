@@ -3,14 +3,14 @@ import { defineScript, idsOf } from './define-script.js';
 import { LEDGER_LUA } from './ledger-lua.js';
 
 /**
- * `signOut`. KEYS ids, pending, failures, signOuts; ARGV leaseMs, rememberMs. Drops the expired
+ * `signOut`. KEYS ids, pending, failures, signOuts, since; ARGV leaseMs, rememberMs. Drops the expired
  * ids first; moves the sign-out moment on (kept rememberMs at least) and leases every id that is not
  * held until the store's now + leaseMs. Replies { ids, reclaimed, held } (reclaimed: those that were
  * pending and due; held: pending ones whose lease or backoff is not over, left as they are).
  */
 export const SIGN_OUT = defineScript({
   name: 'signOut',
-  keys: ['ids', 'pending', 'failures', 'signOuts'],
+  keys: ['ids', 'pending', 'failures', 'signOuts', 'since'],
   args: ({ leaseMs, rememberMs }: SignOutClaim) => [leaseMs, rememberMs],
   ack: 'replicas',
   lua: `${LEDGER_LUA}
