@@ -9,14 +9,14 @@ export interface LedgerReader {
   exists(key: string): Promise<number>;
 }
 
-/** The keys of one viewer under a prefix, as the store lays them out: ids, pending, mints, signouts, since. */
+/** The keys of one viewer under a prefix, as the store lays them out: ids, pending, failures, mints, signouts, since. */
 export const keysOf = (prefix: string, viewerId: string): string[] =>
-  ['ids', 'pending', 'mints', 'signouts', 'since'].map((part) => `${prefix}{${viewerId}}:${part}`);
+  ['ids', 'pending', 'failures', 'mints', 'signouts', 'since'].map((part) => `${prefix}{${viewerId}}:${part}`);
 
-/** How many values Redis holds for one viewer: members of the sorted sets, fields of the counters, the sign-out moment. */
+/** How many values Redis holds for one viewer: members of the sorted sets, fields of the failure and mint counters, the sign-out moment. */
 export async function redisStateSize(redis: LedgerReader, prefix: string, viewerId: string): Promise<number> {
-  const [ids = '', pending = '', mints = '', signOuts = '', since = ''] = keysOf(prefix, viewerId);
-  const sizes = await Promise.all([redis.zCard(ids), redis.zCard(pending), redis.hLen(mints), redis.exists(signOuts), redis.zCard(since)]);
+  const [ids = '', pending = '', failures = '', mints = '', signOuts = '', since = ''] = keysOf(prefix, viewerId);
+  const sizes = await Promise.all([redis.zCard(ids), redis.zCard(pending), redis.hLen(failures), redis.hLen(mints), redis.exists(signOuts), redis.zCard(since)]);
   return sizes.reduce((sum, size) => sum + Number(size), 0);
 }
 
