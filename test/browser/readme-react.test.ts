@@ -16,7 +16,7 @@ const serveQuickStart = () =>
   serveReadmePage(suite, {
     block: 'reactQuickStart', path: '/readme-react.html', substitutions: { 'https://tenant.example': suite.demo.serviceUrl, '"d-42"': '"sales-overview"' }, body: REACT_ROOT,
     code: `import { createRoot } from 'react-dom/client';
-import { App } from './block';
+import App from './block';
 const root = createRoot(document.getElementById('root')!);
 root.render(<App />);
 (window as any).__readme = { unmount: () => root.unmount() };`,

@@ -4,7 +4,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, readmeFiles, readText, ROOT, textBlocks } from './readme-files.js';
+import { readmeFiles, readText, ROOT, textBlocks } from './readme-files.js';
+import { renderedHeadings } from './readme-render.js';
+
+/** The anchors of the headings a README renders (GitHub's rule). */
+const headingAnchors = (file: string) => new Set(renderedHeadings(file).map((heading) => heading.anchor));
 
 /** Shorter blocks (a command, a table's header row) may well recur; these say something. */
 const MIN_LENGTH = 80;

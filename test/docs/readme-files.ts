@@ -1,14 +1,16 @@
 // The README files of the repository and how to read them: every file, its blocks (paragraphs,
-// list items, table rows and fenced code blocks, whitespace-normalised) and its headings' anchors.
+// list items, table rows and fenced code blocks, whitespace-normalised). As rendered: readme-render.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 
-/** Every README, as paths relative to the repository: the root, each package's, the demo's, and ARCHITECTURE.md. */
+/** The READMEs of the folders of `dir` that have one, as paths relative to the repository. */
+const readmesIn = (dir: string) => readdirSync(join(ROOT, dir)).map((name) => `${dir}/${name}/README.md`).filter((path) => existsSync(join(ROOT, path)));
+
+/** Every README, as paths relative to the repository: the root, each package's and example's, the demo's, and ARCHITECTURE.md. */
 export function readmeFiles(): string[] {
-  const packages = readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}/README.md`).filter((path) => existsSync(join(ROOT, path)));
-  return ['README.md', 'ARCHITECTURE.md', ...packages, 'demo/README.md'];
+  return ['README.md', 'ARCHITECTURE.md', ...readmesIn('packages'), ...readmesIn('examples'), 'demo/README.md'];
 }
 
 export const readText = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -65,16 +67,4 @@ export function textBlocks(file: string): { line: number; text: string }[] {
   }
   flush();
   return out;
-}
-
-/** The anchors a renderer gives the headings of a README (GitHub's rule, for the characters we use). */
-export function headingAnchors(file: string): Set<string> {
-  const anchors = new Set<string>();
-  let fence = false;
-  for (const line of readText(file).split('\n')) {
-    if (line.startsWith('```')) fence = !fence;
-    const heading = !fence && /^#{1,6} (.*)$/.exec(line);
-    if (heading) anchors.add(heading[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-'));
-  }
-  return anchors;
 }

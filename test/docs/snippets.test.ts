@@ -33,6 +33,8 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
   { file: 'README.md', key: 'npm install @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry, which tests do not reach; test/node/pack.test.ts installs the packed tarballs into an empty folder instead' },
   { file: 'README.md', key: 'npm install @svc-embed/react @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
   { file: 'README.md', key: 'npm install @svc-embed/vue @svc-embed/host', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts)' },
+  { file: 'README.md', key: 'npm install @svc-embed/host   # in the Svelte app', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts); examples/svelte-app takes the package as a file: link' },
+  { file: 'README.md', key: 'npm install @svc-embed/host   # in the Angular app', checked: 'names checked', why: 'installs from the npm registry (see test/node/pack.test.ts); examples/angular-app takes the package as a file: link' },
   { file: 'README.md', key: '// vite.config.js', checked: 'type-checked', why: "a bundler's configuration, which Vite reads and nobody runs; npm run size bundles with the same alias (its \"zod/mini aliased\" rows)" },
   {
     file: 'packages/host/README.md', key: "import type { LogoutResult } from '@svc-embed/host';", checked: 'type-checked',

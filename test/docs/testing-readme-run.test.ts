@@ -74,6 +74,22 @@ describe.each(['happy-dom', 'jsdom'])('the test kit README examples, in %s', (en
   });
 });
 
+describe('the host-page example of the test kit README, without its frame.ready()', () => {
+  it("fails with the kit's TestKitError saying what to add, before the runner's own timeout", () => {
+    const example = runBlock('testingHostPage').code;
+    const withoutReady = example.split('\n').filter((line) => !/^\s*frame\.ready\(\);/.test(line)).join('\n');
+    expect(withoutReady, 'the example should have one frame.ready() line').not.toBe(example);
+    const dir = freshDir('testing-readme-no-ready');
+    writeFileSync(join(dir, 'no-ready.test.ts'), `${withoutReady}\n`);
+    writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.ts'], environment: 'happy-dom' } };\n");
+    const { printed, json } = runVitest(dir);
+    const messages = json.testResults.flatMap((file) => file.assertionResults.flatMap((test) => test.failureMessages)).join('\n');
+    expect(json.numFailedTests, printed).toBe(1);
+    expect(messages).toContain('TestKitError: embed.ready did not settle within 2000 ms: the fake frame never sent ready: call frame.ready()');
+    expect(messages).not.toMatch(/timed out in \d+ms/);
+  });
+});
+
 /** A test file that does not import the kit: an iframe given a URL in happy-dom. */
 const PLAIN_IFRAME_TEST = `import { expect, it } from 'vitest';
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES, exampleBuild, exampleDir, missingExample, runInExample, type FrameworkExample } from './examples.js';
+import { EXAMPLES, exampleBuild, exampleDir, missingExample, ROOT, runInExample, type FrameworkExample } from './examples.js';
 
 const npm = (name: FrameworkExample['name'], script: string) => runInExample(name, 'npm', ['run', '--silent', script]);
 const bin = (tool: string) => `node_modules/.bin/${tool}`;
@@ -87,5 +87,18 @@ describe.each(EXAMPLES)('examples/$name: $framework', ({ name }) => {
     const { status, lines, output } = refused();
     expect(status, output).not.toBe(0);
     expect(lines, output).toEqual(expected);
+  });
+});
+
+describe("examples/vue-app: the Vue Router versions of @svc-embed/vue's peer range", () => {
+  const version = (name: string) => (JSON.parse(readFileSync(join(exampleDir('vue-app'), 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  const range = (JSON.parse(readFileSync(join(ROOT, 'packages', 'vue', 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> }).peerDependencies['vue-router'] ?? '';
+
+  it('the app runs on Vue Router 5 (npm run check, the build and the browser suite), and type-checks with 4 beside it (type-tests/vue-router-4.ts)', () => {
+    expect(version('vue-router')).toMatch(/^5\./);
+    expect(version('vue-router-4')).toMatch(/^4\./);
+    // The peer range names both majors, from the minor tried here: ^4.6.0 || ^5.0.0.
+    expect(range.split('||').map((part) => part.trim())).toEqual([`^${version('vue-router-4').replace(/\.\d+$/, '.0')}`, '^5.0.0']);
+    expect(readFileSync(join(exampleDir('vue-app'), 'type-tests', 'vue-router-4.ts'), 'utf8')).toContain("from 'vue-router-4'");
   });
 });

@@ -1,6 +1,7 @@
 // The root README's quick starts for Vue, Svelte and Angular, taken as pasted (the only change: the
 // dashboard `d-42` is the emulator's `sales-overview`), each put in a small app of its example's
-// folder (`.quick-start/`, git-ignored) with the entry its framework needs, type-checked and built
+// folder (`.quick-start/`, git-ignored) with the entry its framework needs (Vue's and Svelte's
+// `main.ts` as the README names it; Angular's block is its whole `main.ts`), type-checked and built
 // by that framework's toolchain; the browser suite serves the build with the tenant URL replaced by
 // the emulator's (test/browser/framework-quick-starts.test.ts).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,23 +46,22 @@ function viteQuickStart(options: { example: 'vue-app' | 'svelte-app'; framework:
 
 export const QUICK_STARTS: readonly QuickStart[] = [
   viteQuickStart({
-    example: 'vue-app', framework: 'Vue', block: 'vueQuickStart', file: 'QuickStart.vue',
-    mount: "import { createApp } from 'vue';\nimport QuickStart from './QuickStart.vue';\n\ncreateApp(QuickStart).mount('#app');",
+    example: 'vue-app', framework: 'Vue', block: 'vueQuickStart', file: 'App.vue',
+    mount: "import { createApp } from 'vue';\nimport App from './App.vue';\n\ncreateApp(App).mount('#app');",
     check: ['node_modules/.bin/vue-tsc', '--noEmit', '-p', '.quick-start/tsconfig.json'],
   }),
   viteQuickStart({
-    example: 'svelte-app', framework: 'Svelte', block: 'svelteQuickStart', file: 'QuickStart.svelte',
-    mount: "import { mount } from 'svelte';\nimport QuickStart from './QuickStart.svelte';\n\nmount(QuickStart, { target: document.getElementById('app')! });",
+    example: 'svelte-app', framework: 'Svelte', block: 'svelteQuickStart', file: 'App.svelte',
+    mount: "import { mount } from 'svelte';\nimport App from './App.svelte';\n\nmount(App, { target: document.getElementById('app')! });",
     check: ['node_modules/.bin/svelte-check', '--tsconfig', '.quick-start/tsconfig.json', '--fail-on-warnings'],
   }),
   {
     example: 'angular-app', heading: '## Quick start: Angular', block: 'angularQuickStart',
+    // The block is the whole of src/main.ts (the component and its bootstrap); index.html holds its selector.
     files: (block) => {
-      const component = /export class (\w+)/.exec(block)?.[1] ?? 'missing';
       const selector = /selector: '([\w-]+)'/.exec(block)?.[1] ?? 'missing';
       return {
-        'quick-start.component.ts': block,
-        'main.ts': `import { provideZonelessChangeDetection } from '@angular/core';\nimport { bootstrapApplication } from '@angular/platform-browser';\nimport { ${component} } from './quick-start.component';\n\nbootstrapApplication(${component}, { providers: [provideZonelessChangeDetection()] }).catch((error: unknown) => console.error(error));\n`,
+        'main.ts': block,
         'index.html': page(`<${selector}></${selector}>`),
         'tsconfig.json': JSON.stringify({ extends: '../tsconfig.json', files: ['main.ts'] }),
       };

@@ -1,6 +1,5 @@
 import { ChangeDetectionStrategy, Component, CUSTOM_ELEMENTS_SCHEMA, signal } from '@angular/core';
-import { createSessionLedger, type EventPayload } from '@svc-embed/host';
-import type { SvcEmbedElement } from '@svc-embed/host/element';
+import { createSessionLedger, type EventPayload, type SessionLedger } from '@svc-embed/host';
 import { baseUrl } from './tenant';
 
 /**
@@ -17,14 +16,15 @@ import { baseUrl } from './tenant';
     <header>
       <button type="button" data-action="dark" (click)="analytics.setColorScheme('dark')">Dark</button>
       @if (signedIn()) {
-        <button type="button" data-action="sign-out" (click)="signOut(analytics)">Sign out</button>
+        <button type="button" data-action="sign-out" (click)="signOut()">Sign out</button>
       } @else {
-        <button type="button" data-action="sign-in" (click)="signIn(analytics)">Sign in</button>
+        <button type="button" data-action="sign-in" (click)="signIn()">Sign in</button>
       }
     </header>
     <main>
       <svc-embed
         #analytics
+        [ledger]="ledger()"
         class="dashboard"
         [attr.base-url]="baseUrl"
         public-id="sales-overview"
@@ -47,6 +47,8 @@ export class AppComponent {
   protected readonly baseUrl = baseUrl;
   protected readonly signedIn = signal(true);
   protected readonly log = signal<string[]>([]);
+  /** The viewer's ledger: signed out here or in another of the viewer's tabs, the button offers to sign in again. */
+  protected readonly ledger = signal(this.newLedger());
 
   protected record(line: string): void {
     this.log.update((lines) => [...lines, line]);
@@ -57,14 +59,19 @@ export class AppComponent {
   }
 
   /** Revokes every id minted for the viewer and removes the iframe; the element stays signed out until it gets a new ledger. */
-  protected async signOut(element: SvcEmbedElement): Promise<void> {
-    this.signedIn.set(false);
-    const { revoked } = await element.logout();
+  protected async signOut(): Promise<void> {
+    const { revoked } = await this.ledger().logout();
     this.record(`signed out, ${revoked.length} revoked`);
   }
 
-  protected signIn(element: SvcEmbedElement): void {
+  protected signIn(): void {
+    this.ledger.set(this.newLedger());
     this.signedIn.set(true);
-    element.ledger = createSessionLedger();
+  }
+
+  private newLedger(): SessionLedger {
+    const ledger = createSessionLedger();
+    ledger.onLogout(() => this.signedIn.set(false));
+    return ledger;
   }
 }
