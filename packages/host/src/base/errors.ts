@@ -75,7 +75,7 @@ export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR
 export const README_ROW = 'https://www.npmjs.com/package/@svc-embed/host#';
 
 /** A message as a site gives it: the sentence (development) or the data it names (production); see {@link DEV}. */
-export type Message = string | readonly unknown[];
+type Message = string | readonly unknown[];
 
 /**
  * The text of `message`: the sentence as it is; data (production builds) as the values, then a link
