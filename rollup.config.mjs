@@ -61,10 +61,19 @@ const terser = {
 /** The module that says whether a build keeps every sentence (see packages/host/src/base/dev-mode.ts). */
 const DEV_MODE = path.join('src', 'base', 'dev-mode.ts');
 
+/** What `DEV` is in each build that does not import `#dev-mode`. */
+const DEV_VALUES = {
+  development: 'true',
+  production: 'false',
+  // CommonJS: Node and the bundlers that still read it replace or read NODE_ENV; no `process` is production.
+  cjs: "typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'",
+};
+
 /**
  * The dev flag of a build: in a script file, `true` (the development file) or `false` (the
- * production file: the minifier drops every sentence); in the npm files, an import of `#dev-mode`
- * that the app's bundler resolves by its conditions (the files are written by scripts/build.mjs).
+ * production file: the minifier drops every sentence); in the ESM files, an import of `#dev-mode`
+ * that the app's bundler resolves by its conditions (the files are written by scripts/build.mjs); in
+ * the CommonJS files, a read of NODE_ENV.
  */
 const devMode = (flavour) => ({
   name: 'dev-mode',
@@ -72,9 +81,9 @@ const devMode = (flavour) => ({
     if (!source.endsWith('/dev-mode.js') || !importer) return null;
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     if (!resolved?.id.endsWith(DEV_MODE)) return null;
-    return flavour === 'npm' ? { id: '#dev-mode', external: true } : `\0dev-mode:${flavour}`;
+    return flavour === 'esm' ? { id: '#dev-mode', external: true } : `\0dev-mode:${flavour}`;
   },
-  load: (id) => (id.startsWith('\0dev-mode:') ? `export const DEV = ${id.endsWith(':development')};` : null),
+  load: (id) => (id.startsWith('\0dev-mode:') ? `export const DEV = ${DEV_VALUES[id.slice('\0dev-mode:'.length)]};` : null),
 });
 
 /** The development twin of a script file: `svc-embed.min.js` becomes `svc-embed.js`, unminified. */
@@ -92,7 +101,7 @@ function bundle(pkg, format, script = pkg.iife) {
     external: iife ? [] : isExternal,
     plugins: [
       ...(iife ? [zodMiniSubset] : []),
-      devMode(iife ? (script.development ? 'development' : 'production') : 'npm'),
+      devMode(iife ? (script.development ? 'development' : 'production') : format),
       bundledRuntime,
       nodeResolve({ extensions: ['.ts', '.js', '.mjs'] }),
       esbuild({ target: iife && pkg.dir === 'host' ? 'es2022' : 'es2020', minify: minified, tsconfig: `${root}/tsconfig.json` }),

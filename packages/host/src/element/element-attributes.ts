@@ -62,7 +62,7 @@ export function warnStrangeAttributes(element: Element): void {
     const near = SVC_EMBED_ATTRIBUTES.includes(name as (typeof SVC_EMBED_ATTRIBUTES)[number]) || OWN_ATTRIBUTES.includes(name) ? undefined : closestName(name, SVC_EMBED_ATTRIBUTES);
     if (!near || warned.has(name)) continue;
     warned.add(name);
-    console.warn(`[svc-embed] ${said('svc-embed-attributes', DEV ? `<svc-embed> has no attribute ${name}: did you mean ${near}?` : [name, near])}`);
+    console.warn(`[svc-embed] ${said('unknown-attribute', DEV ? `<svc-embed> has no attribute ${name}: did you mean ${near}?` : [name, near])}`);
   }
 }
 
