@@ -13,7 +13,9 @@ import { minify } from 'terser';
 const PACKAGES = [
   { dir: 'protocol', entries: ['zod-mini-subset', 'session-endpoint'] },
   // The host's script files start from src/script.ts: what a page without a bundler uses.
-  { dir: 'host', entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
+  // With `devMode` (the package has packages/<dir>/src/base/dev-mode.ts), each script file comes
+  // twice: `x.min.js` for production (no sentences) and `x.js` for development (unminified).
+  { dir: 'host', devMode: true, entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
   { dir: 'server', entries: ['redis'] }, // the customer's backend: ESM and CJS, no IIFE
@@ -56,10 +58,42 @@ const terser = {
   renderChunk: async (code) => ({ code: (await minify(code, { ecma: 2020, compress: { passes: 3, unsafe_arrows: true } })).code ?? code, map: null }),
 };
 
+/** The module that says whether a build keeps every sentence (see packages/host/src/base/dev-mode.ts). */
+const DEV_MODE = path.join('src', 'base', 'dev-mode.ts');
+
+/** What `DEV` is in each build that does not import `#dev-mode`. */
+const DEV_VALUES = {
+  development: 'true',
+  production: 'false',
+  // CommonJS: Node and the bundlers that still read it replace or read NODE_ENV; no `process` is production.
+  cjs: "typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'",
+};
+
+/**
+ * The dev flag of a build: in a script file, `true` (the development file) or `false` (the
+ * production file: the minifier drops every sentence); in the ESM files, an import of `#dev-mode`
+ * that the app's bundler resolves by its conditions (the files are written by scripts/build.mjs); in
+ * the CommonJS files, a read of NODE_ENV.
+ */
+const devMode = (flavour) => ({
+  name: 'dev-mode',
+  async resolveId(source, importer, options) {
+    if (!source.endsWith('/dev-mode.js') || !importer) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved?.id.endsWith(DEV_MODE)) return null;
+    return flavour === 'esm' ? { id: '#dev-mode', external: true } : `\0dev-mode:${flavour}`;
+  },
+  load: (id) => (id.startsWith('\0dev-mode:') ? `export const DEV = ${DEV_VALUES[id.slice('\0dev-mode:'.length)]};` : null),
+});
+
+/** The development twin of a script file: `svc-embed.min.js` becomes `svc-embed.js`, unminified. */
+const developmentTwin = (script) => ({ ...script, file: script.file.replace(/\.min\.js$/, '.js'), development: true });
+
 /** @returns {import('rollup').RollupOptions} */
 function bundle(pkg, format, script = pkg.iife) {
   const root = `packages/${pkg.dir}`;
   const iife = format === 'iife';
+  const minified = iife && !script.development;
   return {
     input: iife
       ? `${root}/src/${script.input ?? 'index'}.ts`
@@ -67,10 +101,11 @@ function bundle(pkg, format, script = pkg.iife) {
     external: iife ? [] : isExternal,
     plugins: [
       ...(iife ? [zodMiniSubset] : []),
+      devMode(iife ? (script.development ? 'development' : 'production') : format),
       bundledRuntime,
       nodeResolve({ extensions: ['.ts', '.js', '.mjs'] }),
-      esbuild({ target: iife && pkg.dir === 'host' ? 'es2022' : 'es2020', minify: iife, tsconfig: `${root}/tsconfig.json` }),
-      ...(iife ? [terser] : []),
+      esbuild({ target: iife && pkg.dir === 'host' ? 'es2022' : 'es2020', minify: minified, tsconfig: `${root}/tsconfig.json` }),
+      ...(minified ? [terser] : []),
     ],
     output: iife
       ? { file: `${root}/dist/iife/${script.file}`, format, name: script.name }
@@ -79,7 +114,8 @@ function bundle(pkg, format, script = pkg.iife) {
   };
 }
 
+const scripts = (pkg) => (pkg.iife ? [pkg.iife, ...(pkg.iifeExtra ?? [])] : []);
 export default PACKAGES.flatMap((pkg) => [
-  ...['esm', 'cjs', ...(pkg.iife ? ['iife'] : [])].map((format) => bundle(pkg, format)),
-  ...(pkg.iifeExtra ?? []).map((script) => bundle(pkg, 'iife', script)),
+  ...['esm', 'cjs'].map((format) => bundle(pkg, format)),
+  ...scripts(pkg).flatMap((script) => [bundle(pkg, 'iife', script), ...(pkg.devMode ? [bundle(pkg, 'iife', developmentTwin(script))] : [])]),
 ]);

@@ -1,5 +1,6 @@
 // `npm run size`: prints the gzip size (level 9) of every IIFE and ESM entry and of the bundles an
-// app makes, and fails when an entry is above its budget or has none. Run after `npm run build`.
+// app makes (for production: the `production` condition and NODE_ENV, as Vite and webpack build;
+// the host's script files and the React app in development too: every sentence), and fails when an entry is above its budget or has none. Run after `npm run build`.
 // Budgets are in bytes (1 KB = 1024), tightened to what the bundles reach plus a little room (the
 // first budgets were 8 KB each). Writes the rows as JSON to reports/sizes.json (git-ignored; the
 // docs tests compare the READMEs' figures with it), or to `--report <file>`. `--with-entries
@@ -46,10 +47,18 @@ const ENTRIES = [
   // refusals, the sign-out sentences sharing their start, the reasons' order the sentences' keys):
   // the parsing of reason and ledgerSince, Retry-After, the most serious reason, and 7 sentences for
   // the viewer. Measured plus about 2%; the issue's cap of 14,450 B is not reached.
-  ['packages/host/dist/iife/svc-embed.min.js', 16_130, 'host <script>: everything bundled, schemas on the zod/mini subset runtime'],
+  // Issue 40 (messages in two builds): the script file is the production build, its sentences
+  // dropped (each failure says its code, its data and a link to the README's row): 15,813 B to
+  // 14,868 B (-945 B). The issue's 13,300 B is not reached: the 33 sentences left (the protocol's
+  // refusals of an action, the viewer's logout messages, which are API, the debug log's reasons) are
+  // about 600 B at most; the rest is code. Measured plus about 2%.
+  ['packages/host/dist/iife/svc-embed.min.js', 15_170, 'host <script>, production: everything bundled, schemas on the zod/mini subset runtime, no sentences'],
+  // The development files (issue 40): unminified, every sentence; what a page pays while it is built.
+  ['packages/host/dist/iife/svc-embed.js', 24_670, 'host <script>, development: unminified, every sentence'],
   ['packages/frame/dist/iife/svc-embed-frame.min.js', 6.2 * KB, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
   // The element's script file may cost at most ELEMENT_OVER_HOST more than the host's (budget set below from it).
-  ['packages/host/dist/iife/svc-embed-element.min.js', 'host+', 'host <script> plus <svc-embed> registered'],
+  ['packages/host/dist/iife/svc-embed-element.min.js', 'host+', 'host <script> plus <svc-embed> registered, production'],
+  ['packages/host/dist/iife/svc-embed-element.js', 27_340, 'host <script> plus <svc-embed> registered, development: unminified, every sentence'],
   // The ESM files and every bundle below got their budgets in issue 33: the figure measured then plus
   // about 2% (at least 16 B), rounded up to 10 B: room for a small fix, not for a feature. Raise one
   // in the change that needs it, saying why here. Issue 30 raised, the same way: the host's index
@@ -58,10 +67,12 @@ const ENTRIES = [
   ['packages/protocol/dist/esm/index.js', 4300, 'protocol ESM (zod external)'],
   // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam;
   // to 665 B when requiredCsp refused a malformed absolute URL with invalid-option instead of a bare TypeError (+18 B).
-  ['packages/host/dist/esm/index.js', 665, 'host ESM (protocol, nanoevents external)'],
+  // To 680 B by issue 40: the npm files hold both the sentence and the data of each message (the app's bundler keeps one, by `#dev-mode`).
+  ['packages/host/dist/esm/index.js', 680, 'host ESM (protocol, nanoevents external)'],
   // Raised from 2,540 B by issue 29: the element's own mint budget and its signed-out state.
   // To 3,060 B by issue 39: the did-you-mean warning of an attribute, the refusal of a property, `mode`.
-  ['packages/host/dist/esm/element.js', 3060, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
+  // To 3,140 B by issue 40: both the sentence and the data of each message, as the host's index.
+  ['packages/host/dist/esm/element.js', 3140, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
   ['packages/react/dist/esm/index.js', 1980, '@svc-embed/react ESM (react, host external)'],
   // Raised by issue 39: Vue's props checked for unknown names with did-you-mean.
   ['packages/vue/dist/esm/index.js', 2400, '@svc-embed/vue ESM (vue, host external)'],
@@ -77,20 +88,22 @@ const ENTRIES = [
  * its <SvcEmbed> does not). Issue 29's sign-out truth (the logout answer, its retries, the channel's
  * message checked) then took the host's rows past theirs, on top of issue 30's diagnostics and
  * refusals: they are the size pass's figures plus about 2% again. Issue 39 (the browser's word is
- * true, see the host's row) raised the host's rows once more: measured plus about 2%.
+ * true, see the host's row) raised the host's rows once more: measured plus about 2%. Issue 40
+ * built them for production (the `production` condition, as Vite and webpack do: no sentence) and
+ * lowered the host's rows to that plus about 2% (about 1 KB less each).
  */
 const BUNDLE_BUDGETS = {
   '(npm) import * from @svc-embed/protocol': 8380,
   '(npm) import { parseEventMessage }': 7390,
-  '(npm) import * from @svc-embed/host': 21860,
+  '(npm) import * from @svc-embed/host': 21010,
   '(npm) import * from @svc-embed/frame': 11350,
-  '(npm, zod/mini aliased) @svc-embed/host': 16960,
+  '(npm, zod/mini aliased) @svc-embed/host': 16110,
   '(npm, zod/mini aliased) @svc-embed/frame': 6360,
   '(npm) the zod/mini subset runtime': 690,
   '(npm) zod/mini, the kinds the protocol uses': 5720,
-  '(app) createEmbed, default': 20030,
-  '(app) createEmbed, zod/mini aliased': 15120,
-  '(app) createEmbed, app already has zod': 14830,
+  '(app) createEmbed, default': 19290,
+  '(app) createEmbed, zod/mini aliased': 14390,
+  '(app) createEmbed, app already has zod': 14090,
   '(app) createFrame, default': 11230,
   '(app) createFrame, zod/mini aliased': 6250,
   '(app) createFrame, app already has zod': 6020,
@@ -119,11 +132,16 @@ for (const [file, declared, what] of ENTRIES) {
 }
 
 /**
- * What an app's bundler emits for the module `contents`: bundled, minified, ESM. `options` are
- * esbuild's for the app at hand (`alias`, `external`, `define`, a `loader` other than `js`, `jsx`).
+ * What an app's bundler emits for the module `contents`: bundled, minified, ESM, for `mode`
+ * (`production` by default): the export condition of that name and `process.env.NODE_ENV`, as Vite
+ * and webpack set both by mode (`#dev-mode` of @svc-embed/host resolves by the condition). `options`
+ * are esbuild's for the app at hand (`alias`, `external`, a `loader` other than `js`, `jsx`).
  */
-async function appCode(contents, { loader = 'js', ...options } = {}) {
-  const result = await build({ stdin: { contents, resolveDir: root, loader }, bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent', ...options });
+async function appCode(contents, { loader = 'js', mode = 'production', ...options } = {}) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader }, bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent',
+    conditions: [mode], define: { 'process.env.NODE_ENV': JSON.stringify(mode) }, ...options,
+  });
   return result.outputFiles[0].contents;
 }
 
@@ -180,7 +198,8 @@ for (const [name, app] of Object.entries(APPS)) {
 // the other parameters kept byte for byte, a readable `?dash=/orders` and back pressed twice, then
 // to 1,100 B by issue 30: the surface's navigate paths checked and the history it writes paced.
 const SYNC_URL_BUDGET = 1_100;
-const SYNC_URL_MARKS = ['popstate', 'is used by another embed'];
+// Issue 40: a production build has no sentence, so the marks are code: the name the refusals give as their data.
+const SYNC_URL_MARKS = ['popstate', '"syncUrl"'];
 const syncApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, syncUrl }').replace("=> createEmbed(", "=> syncUrl(createEmbed(").replace("'#analytics' });", "'#analytics' }), { param: 'dash' });");
 const [withSync, withoutSync] = await Promise.all([appCode(syncApp), appCode(APPS.host)]);
 const syncCost = gzip(withSync) - gzip(withoutSync);
@@ -198,18 +217,30 @@ marksRow('(app) createEmbed, syncUrl marks in it', 'syncUrl', SYNC_URL_MARKS, { 
 // for 16,000 B, but real zod/mini alone costs 4,810 B over the subset here (4,400 B for any use of
 // it), so the default is held to what the aliased budget leaves it: 17,400 B. Raised with the host's
 // rows (issues 29 and 30: sign-out truth, diagnostics, refusals) to the size pass's figures plus about 2%.
-// Issue 39 raised them with the host's rows (measured plus about 2%).
-const REACT_BUDGETS = { default: 20_560, aliased: 15_690 };
-// React itself says 'popstate': here syncUrl's marks are two of its messages.
-const OPT_IN_MARKS = { lazy: ['IntersectionObserver'], timings: [' created to '], syncUrl: ['is used by another embed', 'a plain name such as'] };
+// Issue 39 raised them with the host's rows (measured plus about 2%). Issue 40 built the app for
+// production as Vite and webpack do (the `production` condition too: no sentence) and asked for
+// 17,500 B by default: 19,469 B measured (20,508 B before), not reached: the rest is code. Budgets:
+// measured plus about 2%; the development row (every sentence, React's development build on both
+// sides of the difference) has its own.
+// Issue 40 asked for 17,500 B by default in production; the development row (every sentence) has a budget too.
+const REACT_BUDGETS = { default: 19_860, aliased: 14_970, development: 21_150 };
+// React itself says 'popstate' and 'syncUrl' (a prop it follows): here syncUrl's marks are the
+// history it writes and the query parameter it reads (its messages were the marks until issue 40
+// took the sentences out of production builds).
+const OPT_IN_MARKS = { lazy: ['IntersectionObserver'], timings: [' created to '], syncUrl: ['pushState', 'URLSearchParams'] };
 const reactApp = (embed) => `import { createRoot } from 'react-dom/client'; ${embed ? "import { SvcEmbed, recordTimings, urlParam, whenVisible } from '@svc-embed/react'; " : ''}export const mount = (element) => createRoot(element).render(${embed ?? '<div />'});`;
-const reactCode = (embed, alias) => appCode(reactApp(embed), { loader: 'jsx', jsx: 'automatic', alias, define: { 'process.env.NODE_ENV': '"production"' } });
+const reactCode = (embed, alias, mode = 'production') => appCode(reactApp(embed), { loader: 'jsx', jsx: 'automatic', alias, mode });
 const PLAIN_SVC_EMBED = "<SvcEmbed baseUrl='https://tenant.example' publicId='d-42' sessionEndpoint='/api/embed-session' />";
 const EVERY_OPT_IN = "<SvcEmbed baseUrl='https://tenant.example' publicId='d-42' sessionEndpoint='/api/embed-session' lazy={whenVisible()} timings={recordTimings()} syncUrl={urlParam('dash')} />";
-for (const [name, alias] of [['default', undefined], ['aliased', subset]]) {
-  const added = gzip(await reactCode(PLAIN_SVC_EMBED, alias)) - gzip(await reactCode(undefined, alias));
+const REACT_ROWS = [
+  ['default', undefined, 'production', 'default', ' (real zod/mini comes along)'],
+  ['aliased', subset, 'production', 'zod/mini aliased', ', zod/mini aliased to the subset'],
+  ['development', undefined, 'development', 'development', ' built for development (every sentence; React in development too, on both sides of the difference)'],
+];
+for (const [name, alias, mode, label, what] of REACT_ROWS) {
+  const added = gzip(await reactCode(PLAIN_SVC_EMBED, alias, mode)) - gzip(await reactCode(undefined, alias, mode));
   const budget = REACT_BUDGETS[name];
-  rows.push([`(app) React <SvcEmbed sessionEndpoint>, ${name === 'default' ? 'default' : 'zod/mini aliased'}`, added, budget, `what <SvcEmbed sessionEndpoint> adds to a React app${name === 'default' ? ' (real zod/mini comes along)' : ', zod/mini aliased to the subset'}`, added > budget]);
+  rows.push([`(app) React <SvcEmbed sessionEndpoint>, ${label}`, added, budget, `what <SvcEmbed sessionEndpoint> adds to a React app${what}`, added > budget]);
   over += added > budget ? 1 : 0;
 }
 const [plainReact, everyOptIn] = await Promise.all([reactCode(PLAIN_SVC_EMBED), reactCode(EVERY_OPT_IN)]);

@@ -26,7 +26,7 @@ async function logOut(page: PageDriver) {
 const pageIds = (page: PageDriver): Promise<string[]> => page.evaluate(() => (window as any).__demo.mints.map((entry: any) => entry.sessionId).sort());
 
 /** A page of the host origin with the host's script (or the element's) and a recorder of the console's warnings and errors, then `body`. */
-function addPage(path: string, body: string, script = '/vendor/svc-embed.min.js') {
+function addPage(path: string, body: string, script = '/vendor/svc-embed.js') {
   const record = `<script>window.__lines = []; for (const level of ['warn', 'error']) { const original = console[level].bind(console); console[level] = (...args) => { window.__lines.push(args.map(String).join(' ')); original(...args); }; }</script>`;
   suite.demo.addPage(path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${path}</title>${record}<script src="${script}"></script></head><body>\n${body}\n</body></html>`);
   return `${suite.demo.hostUrl}${path}`;
@@ -143,7 +143,7 @@ it('no session source and no mode is invalid-option naming both', async () => {
 
 it('<svc-embed session-endpont> warns once in the console, naming session-endpoint', async () => {
   const { browser, demo } = suite;
-  const url = addPage('/misspelt-attribute.html', `<svc-embed base-url="${demo.serviceUrl}" public-id="sales-overview" session-endpont="/api/embed-session" style="height: 400px"></svc-embed>`, '/vendor/svc-embed-element.min.js');
+  const url = addPage('/misspelt-attribute.html', `<svc-embed base-url="${demo.serviceUrl}" public-id="sales-overview" session-endpont="/api/embed-session" style="height: 400px"></svc-embed>`, '/vendor/svc-embed-element.js');
   const page = await browser.newPage();
   await page.goto(url);
   await page.waitFor(() => (window as any).__lines.length > 0);

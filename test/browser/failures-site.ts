@@ -18,8 +18,9 @@ const FIXTURES = join(ROOT, 'test', 'browser', 'fixtures', 'failures');
 const FILES: Record<string, string> = {
   '/record.js': join(FIXTURES, 'record.js'),
   '/page.js': join(FIXTURES, 'page.js'),
-  '/svc-embed.min.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.min.js'),
-  '/svc-embed-element.min.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.min.js'),
+  // The development files: the console lines checked here are their sentences.
+  '/svc-embed.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed.js'),
+  '/svc-embed-element.js': join(ROOT, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.js'),
 };
 
 /** The endpoint paths of the backend, by what they answer a mint. */
@@ -102,7 +103,7 @@ export async function startFailureSite(): Promise<FailureSite> {
 
   async function servePage(res: ServerResponse, page: PageCase) {
     const config = JSON.stringify({ tenant: tenantOf(page), endpoint: page.endpoint, element: page.element ?? false, readyTimeoutMs: page.readyTimeoutMs }).replace(/</g, '\\u003c');
-    const script = page.element ? '/svc-embed-element.min.js' : '/svc-embed.min.js';
+    const script = page.element ? '/svc-embed-element.js' : '/svc-embed.js';
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Failures</title>
 <script src="/record.js"></script><script src="${script}"></script>
 <script id="config" type="application/json">${config}</script></head>

@@ -19,7 +19,8 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     commonjs: true,
   },
   host: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed(-element)?\.min\.js$/, /^src\/([\w-]+\/)?[\w-]+\.ts$/, /^element\/package\.json$/],
+    // dist/esm/dev-mode{,.development,.production}.js: what `#dev-mode` resolves to; each script file in production (.min.js) and development.
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/esm\/dev-mode\.(development|production)\.js$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed(-element)?(\.min)?\.js$/, /^src\/([\w-]+\/)?[\w-]+\.ts$/, /^element\/package\.json$/],
     exports: ['', '/iife', '/element', '/element/iife'],
     commonjs: true,
   },

@@ -1,3 +1,5 @@
+import { DEV } from './dev-mode.js';
+
 /**
  * Stable codes of {@link EmbedError}, for JavaScript users who cannot use the {@link EmbedErrorCode}
  * union. Changing a code is a breaking change; messages may change.
@@ -66,9 +68,30 @@ export const EMBED_ERROR_CODES = {
 /** One of the values of {@link EMBED_ERROR_CODES}. */
 export type EmbedErrorCode = (typeof EMBED_ERROR_CODES)[keyof typeof EMBED_ERROR_CODES];
 
+/**
+ * Where a production message sends its reader: the host README on npm, at the row of the code (each
+ * code has an anchor of its own name there: test/docs/error-links.test.ts checks them).
+ */
+export const README_ROW = 'https://www.npmjs.com/package/@svc-embed/host#';
+
+/** A message as a site gives it: the sentence (development) or the data it names (production); see {@link DEV}. */
+type Message = string | readonly unknown[];
+
+/**
+ * The text of `message`: the sentence as it is; data (production builds) as the values, then a link
+ * to the README row `anchor` that holds the sentence: `https://tenant.example frame-src; see
+ * https://www.npmjs.com/package/@svc-embed/host#csp-blocked`. A site writes
+ * `DEV ? \`sentence with ${value}\` : [value]` (see base/dev-mode.ts) and the minifier drops the sentence.
+ */
+export function said(anchor: string, message: Message): string {
+  if (typeof message === 'string') return message;
+  const values = message.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  return `${values.length ? `${values.join(' ')}; ` : ''}see ${README_ROW}${anchor}`;
+}
+
 /** The `destroyed` error of an embed used after `destroy()` or its viewer's sign-out. */
 export function destroyedError(): EmbedError {
-  return new EmbedError('destroyed', 'this embed was destroyed');
+  return new EmbedError('destroyed', DEV ? 'this embed was destroyed' : []);
 }
 
 /**
@@ -85,11 +108,12 @@ export class EmbedError extends Error {
 
   /**
    * @param code one of {@link EMBED_ERROR_CODES}
-   * @param message what happened and what to do
+   * @param message what happened and what to do (or, in a production build, the data it names: the
+   *   message is then those values and a link to the README's row of `code`)
    * @param cause the underlying error, if any
    */
-  constructor(code: EmbedErrorCode, message: string, cause?: unknown) {
-    super(message, { cause });
+  constructor(code: EmbedErrorCode, message: Message, cause?: unknown) {
+    super(said(code, message), { cause });
     this.name = 'EmbedError';
     this.code = code;
   }

@@ -1,7 +1,8 @@
 // Reading `<svc-embed>`'s attributes: its properties (each reflects an attribute), what its embed is
 // made from, and the options of `createEmbed` they give.
 import { closestName } from '../base/closest-name.js';
-import { EmbedError } from '../base/errors.js';
+import { DEV } from '../base/dev-mode.js';
+import { EmbedError, said } from '../base/errors.js';
 import { recordTimings } from '../mount/embed-timings.js';
 import type { EmbedSettings, EmbedSurface } from '../mount/embed-options.js';
 import { whenVisible } from '../mount/when-visible.js';
@@ -61,7 +62,7 @@ export function warnStrangeAttributes(element: Element): void {
     const near = SVC_EMBED_ATTRIBUTES.includes(name as (typeof SVC_EMBED_ATTRIBUTES)[number]) || OWN_ATTRIBUTES.includes(name) ? undefined : closestName(name, SVC_EMBED_ATTRIBUTES);
     if (!near || warned.has(name)) continue;
     warned.add(name);
-    console.warn(`[svc-embed] <svc-embed> has no attribute ${name}: did you mean ${near}?`);
+    console.warn(`[svc-embed] ${said('unknown-attribute', DEV ? `<svc-embed> has no attribute ${name}: did you mean ${near}?` : [name, near])}`);
   }
 }
 
@@ -74,7 +75,7 @@ export function warnStrangeAttributes(element: Element): void {
 export function checkElementProperties(element: Element): void {
   for (const name of Object.keys(element)) {
     const near = ELEMENT_PROPERTIES.includes(name) ? undefined : closestName(name, ELEMENT_PROPERTIES);
-    if (near) throw new EmbedError('invalid-option', `<svc-embed> has no property ${name}: did you mean ${near}?`);
+    if (near) throw new EmbedError('invalid-option', DEV ? `<svc-embed> has no property ${name}: did you mean ${near}?` : [name, near]);
   }
 }
 
@@ -109,5 +110,5 @@ function surfaceOf(element: Element): EmbedSurface {
   const publicId = element.getAttribute('public-id');
   if (src) return { src };
   if (publicId !== null) return { publicId };
-  throw new EmbedError('invalid-option', '<svc-embed> needs public-id or src');
+  throw new EmbedError('invalid-option', DEV ? '<svc-embed> needs public-id or src' : ['public-id', 'src']);
 }

@@ -5,6 +5,7 @@
 import { reportError } from '@svc-embed/runtime';
 import { assembleEmbed } from '../create-embed.js';
 import type { Embed } from '../embed.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { LogoutResult } from '../ledger/logout-result.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget } from '../ledger/mint-limit.js';
@@ -52,8 +53,8 @@ export function embedOf({ phase }: EmbedOwner): Embed | undefined {
  * @throws {EmbedError} `destroyed` while the element has none
  */
 export function liveEmbed({ phase }: EmbedOwner): Embed {
-  if (phase.name === 'signed-out') throw new EmbedError('destroyed', '<svc-embed> is signed out: give it a new ledger (element.ledger = createSessionLedger()) to embed again');
-  if (phase.name !== 'live') throw new EmbedError('destroyed', '<svc-embed> has no embed: it makes one once connected with a base-url');
+  if (phase.name === 'signed-out') throw new EmbedError('destroyed', DEV ? '<svc-embed> is signed out: give it a new ledger (element.ledger = createSessionLedger()) to embed again' : ['signed-out']);
+  if (phase.name !== 'live') throw new EmbedError('destroyed', DEV ? '<svc-embed> has no embed: it makes one once connected with a base-url' : ['base-url']);
   return phase.embed;
 }
 

@@ -1,5 +1,6 @@
 import type { SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { checkSessionEndpoint, sessionEndpointCallbacks } from '../endpoint/session-endpoint.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { SvcEmbedElement } from './svc-embed-types.js';
 
@@ -19,7 +20,7 @@ export function elementCallbacks(element: SvcEmbedElement): SessionCallbacks {
   return {
     mintSessionId: () => {
       const mint = element.mintSessionId ?? endpoint?.mintSessionId;
-      if (!mint) throw new EmbedError('invalid-option', 'set the mintSessionId property or the session-endpoint attribute');
+      if (!mint) throw new EmbedError('invalid-option', DEV ? 'set the mintSessionId property or the session-endpoint attribute' : ['mintSessionId', 'session-endpoint']);
       return mint();
     },
     revokeSessionId: (sessionId) => (element.revokeSessionId ?? endpoint?.revokeSessionId)?.(sessionId),

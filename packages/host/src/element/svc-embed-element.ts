@@ -1,6 +1,7 @@
 // `<svc-embed>`: a custom element over `createEmbed`, wired from named parts: its attributes and the
 // properties that reflect them (element-attributes.ts), the embed it owns (element-embed.ts) with its
 // session callbacks (element-session.ts) and its events and state on the element (element-events.ts).
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { Embed } from '../embed.js';
 import type { MintBudget } from '../ledger/mint-limit.js';
@@ -15,7 +16,7 @@ import { changeLedger, embedOf, liveEmbed, signOutViewer, scheduleReconcile, typ
  * @throws {EmbedError} `invalid-option` when there is no custom-element registry
  */
 export function defineSvcEmbedElement(registry: CustomElementRegistry | undefined = globalThis.customElements, name = 'svc-embed'): CustomElementConstructor {
-  if (!registry) throw new EmbedError('invalid-option', 'no customElements registry: define <svc-embed> in a browser');
+  if (!registry) throw new EmbedError('invalid-option', DEV ? 'no customElements registry: define <svc-embed> in a browser' : ['customElements']);
   const existing = registry.get(name);
   if (existing) return existing;
   const element = svcEmbedClass();

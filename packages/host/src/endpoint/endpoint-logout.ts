@@ -9,6 +9,7 @@ import type { LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
 
 /** The reason of a sign-out answered 429 (`revocation-limit` from `@svc-embed/server`, or any backend's limit). */
 const RATE_LIMITED = 'rate-limited';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { httpStatus, retryAfterMs } from './http-answer.js';
 import type { SessionEndpointCallbacks } from './session-endpoint.js';
@@ -60,7 +61,7 @@ function worthRetrying(error: unknown): boolean {
 function attempt(callbacks: SessionEndpointCallbacks, timers: LogoutTimers): Promise<LogoutAnswer> {
   let timer = 0;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = timers.setTimeout(() => reject(new EmbedError('revoke-failed', `no answer in ${LOGOUT_ATTEMPT_TIMEOUT_MS} ms`)), LOGOUT_ATTEMPT_TIMEOUT_MS);
+    timer = timers.setTimeout(() => reject(new EmbedError('revoke-failed', DEV ? `no answer in ${LOGOUT_ATTEMPT_TIMEOUT_MS} ms` : [LOGOUT_ATTEMPT_TIMEOUT_MS])), LOGOUT_ATTEMPT_TIMEOUT_MS);
   });
   return Promise.race([Promise.resolve().then(callbacks.logout), deadline]).finally(() => timers.clearTimeout(timer));
 }
@@ -76,7 +77,7 @@ function answered(callbacks: SessionEndpointCallbacks, answer: LogoutAnswer): En
 /** The sign-out of an endpoint that failed with `cause`: `rate-limited` when it answered 429. */
 function failedSignOut(callbacks: SessionEndpointCallbacks, cause: unknown): EndpointSignOut {
   const answer = answerOf(cause);
-  const error = new EmbedError('revoke-failed', `sign-out failed (${cause}); ids may still be live: call logout() again`, cause);
+  const error = new EmbedError('revoke-failed', DEV ? `sign-out failed (${cause}); ids may still be live: call logout() again` : [String(cause)], cause);
   const failed: EndpointSignOut = { endpoint: callbacks.endpoint, viewer: callbacks.viewer, revoked: [], failed: [], pending: [], backend: 'failed', error };
   return httpStatus(answer) === 429 ? { ...failed, reason: RATE_LIMITED, retryAfterMs: retryAfterMs(answer) } : failed;
 }

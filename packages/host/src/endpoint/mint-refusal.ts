@@ -1,4 +1,5 @@
 import { errorCodeOf, FORBIDDEN_ORIGIN } from '@svc-embed/protocol/session-endpoint';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 
 /** The `error.code` of a session endpoint's error answer (`{ "error": { "code": ... } }`), if it has one. */
@@ -19,11 +20,11 @@ export async function errorCode(response: Response): Promise<unknown> {
  */
 export async function mintRefusal(response: Response, at: string, win: Pick<Window, 'location'>): Promise<EmbedError> {
   const { status } = response;
-  if (status === 401) return new EmbedError('endpoint-unauthorized', `${at}: the viewer is not signed in to your backend`);
-  if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path, and that a dev server in front of your backend forwards it`);
-  if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
-  if (status !== 403) return new EmbedError('mint-failed', at);
+  if (status === 401) return new EmbedError('endpoint-unauthorized', DEV ? `${at}: the viewer is not signed in to your backend` : [at]);
+  if (status === 404) return new EmbedError('endpoint-not-found', DEV ? `${at}: check the endpoint path, and that a dev server in front of your backend forwards it` : [at]);
+  if (status === 409) return new EmbedError('signed-out', DEV ? `${at}: the viewer signed out; sign in again` : [at]);
+  if (status !== 403) return new EmbedError('mint-failed', DEV ? at : [at]);
   const code = await errorCode(response);
-  if (code !== FORBIDDEN_ORIGIN) return new EmbedError('endpoint-forbidden', at);
-  return new EmbedError('endpoint-forbidden-origin', `${at} ${code}: add ${win.location.origin} to its allowedOrigins`);
+  if (code !== FORBIDDEN_ORIGIN) return new EmbedError('endpoint-forbidden', DEV ? at : [at]);
+  return new EmbedError('endpoint-forbidden-origin', DEV ? `${at} ${code}: add ${win.location.origin} to its allowedOrigins` : [at, code, win.location.origin]);
 }

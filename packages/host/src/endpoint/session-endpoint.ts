@@ -1,6 +1,7 @@
 import {
   logoutAnswerOf, logoutPath, revokePath, sessionIdOf, UNKNOWN_SESSION, viewerTagOf, type LogoutAnswer,
 } from '@svc-embed/protocol/session-endpoint';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { errorCode, mintRefusal } from './mint-refusal.js';
 
@@ -37,7 +38,7 @@ async function call(win: EndpointWindow, method: string, url: string, refusal: (
 /** The endpoint's logout answer, read with the contract's parser: its three lists, `complete` only when it says `true`. */
 function logoutAnswer(body: unknown): LogoutAnswer {
   const answer = logoutAnswerOf(body);
-  if (!answer) throw new EmbedError('revoke-failed', 'no logout answer');
+  if (!answer) throw new EmbedError('revoke-failed', DEV ? 'no logout answer' : []);
   return answer;
 }
 
@@ -51,7 +52,7 @@ const revokeRefusal = (response: Response, at: string) => new EmbedError('revoke
  */
 async function deleteRefusal(response: Response, at: string): Promise<EmbedError> {
   if (response.status !== 404 || (await errorCode(response)) !== UNKNOWN_SESSION) return revokeRefusal(response, at);
-  return new EmbedError('revoke-unconfirmed', `${at} ${UNKNOWN_SESSION}: the endpoint's ledger does not hold it, so the id may still be live`, response);
+  return new EmbedError('revoke-unconfirmed', DEV ? `${at} ${UNKNOWN_SESSION}: the endpoint's ledger does not hold it, so the id may still be live` : [at, UNKNOWN_SESSION], response);
 }
 
 /**
@@ -75,7 +76,7 @@ export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow =
     async mintSessionId() {
       const answer = await call(win, 'POST', base, mintRefusal);
       const sessionId = sessionIdOf(answer);
-      if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
+      if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', DEV ? `POST ${base} answered no "sessionId" string` : [base, 'sessionId']);
       const viewer = viewerTagOf(answer);
       viewers.set(sessionId, viewer);
       latest = viewer ?? latest;
@@ -86,7 +87,7 @@ export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow =
       const url = revokePath(base, sessionId);
       await call(win, 'DELETE', url, deleteRefusal).catch((cause: unknown) => {
         // No answer at all (the backend down, the network gone): named like a refused one.
-        throw cause instanceof EmbedError ? cause : new EmbedError('revoke-failed', `DELETE ${url} got no answer (${cause}); the id may still be live`, cause);
+        throw cause instanceof EmbedError ? cause : new EmbedError('revoke-failed', DEV ? `DELETE ${url} got no answer (${cause}); the id may still be live` : [url, String(cause)], cause);
       });
     },
     logout: () => call(win, 'POST', logoutPath(base), revokeRefusal).then(logoutAnswer),
@@ -107,7 +108,7 @@ export interface SessionCallbacks {
 export function sessionCallbacks(options: Partial<Omit<SessionCallbacks, 'endpoint'>> & { sessionEndpoint?: string }, win: EndpointWindow): SessionCallbacks {
   const { sessionEndpoint, mintSessionId, revokeSessionId } = options;
   if (sessionEndpoint === undefined) return { mintSessionId, revokeSessionId, endpoint: undefined };
-  if (mintSessionId || revokeSessionId) throw new EmbedError('invalid-option', 'give sessionEndpoint or mintSessionId and revokeSessionId, not both');
+  if (mintSessionId || revokeSessionId) throw new EmbedError('invalid-option', DEV ? 'give sessionEndpoint or mintSessionId and revokeSessionId, not both' : ['sessionEndpoint', 'mintSessionId']);
   const endpoint = sessionEndpointCallbacks(sessionEndpoint, win);
   return { mintSessionId: endpoint.mintSessionId, revokeSessionId: endpoint.revokeSessionId, endpoint };
 }
@@ -130,5 +131,5 @@ function originOf(endpoint: unknown, page: string): string | undefined {
 export function checkSessionEndpoint(endpoint: unknown, win: Window): void {
   const { href, origin } = win.location;
   if (originOf(endpoint, href) !== origin)
-    throw new EmbedError('invalid-option', `sessionEndpoint must be a path on this page's origin (${origin}), such as /api/embed-session (got ${JSON.stringify(endpoint)})`);
+    throw new EmbedError('invalid-option', DEV ? `sessionEndpoint must be a path on this page's origin (${origin}), such as /api/embed-session (got ${JSON.stringify(endpoint)})` : ['sessionEndpoint', origin, endpoint]);
 }

@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { httpFailure } from '../endpoint/http-answer.js';
 import { inParallel } from './in-parallel.js';
@@ -53,7 +54,7 @@ function unconfirmed(sessionId: string, viewer: string | undefined, viewers: Rea
 /** A revocation that resolved with a failed HTTP answer (`ok === false`) failed. */
 function checkRevocation(answer: unknown): void {
   const failure = httpFailure(answer);
-  if (failure) throw new EmbedError('revoke-failed', `revokeSessionId failed: ${failure}; the id may still be live`);
+  if (failure) throw new EmbedError('revoke-failed', DEV ? `revokeSessionId failed: ${failure}; the id may still be live` : ['revokeSessionId', failure]);
 }
 
 /** Creates a ledger's {@link LedgerIds}; a sign-out revokes at most `concurrency` at a time. */

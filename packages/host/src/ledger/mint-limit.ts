@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 
 /**
@@ -44,7 +45,7 @@ export function createMintBudget(limit: MintLimit, owner: BudgetOwner): MintBudg
   const ids = limit?.ids;
   const windowMs = limit?.windowMs;
   if (!Number.isInteger(ids) || ids < 1 || !(windowMs > 0))
-    throw new EmbedError('invalid-option', `${owner.option} must be { ids, windowMs }, ids a whole number above 0 and windowMs above 0 (got ${JSON.stringify(limit)})`);
+    throw new EmbedError('invalid-option', DEV ? `${owner.option} must be { ids, windowMs }, ids a whole number above 0 and windowMs above 0 (got ${JSON.stringify(limit)})` : [owner.option, limit]);
   // Times of the mints still in the window, oldest first.
   const spent: number[] = [];
   const forget = (now: number) => {
@@ -62,7 +63,9 @@ export function createMintBudget(limit: MintLimit, owner: BudgetOwner): MintBudg
     refusal: () =>
       new EmbedError(
         'mint-limit',
-        `the embed asked for new sessions faster than any session lasts: ${ids} ids minted for ${owner.whose} within ${windowMs / 60_000} min (${owner.option}); none is minted until the oldest leaves that window`,
+        DEV
+          ? `the embed asked for new sessions faster than any session lasts: ${ids} ids minted for ${owner.whose} within ${windowMs / 60_000} min (${owner.option}); none is minted until the oldest leaves that window`
+          : [owner.option, ids, windowMs],
       ),
   };
 }

@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { createLedgerEmbeds } from './ledger-embeds.js';
 import { createLedgerEndpoints, type EndpointRegistration, type LedgerEndpoints } from './ledger-endpoints.js';
@@ -82,7 +83,7 @@ const internals = new WeakMap<SessionLedger, LedgerInternals>();
  */
 export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
   const found = internals.get(ledger);
-  if (!found) throw new EmbedError('invalid-option', 'ledger must come from createSessionLedger()');
+  if (!found) throw new EmbedError('invalid-option', DEV ? 'ledger must come from createSessionLedger()' : ['ledger']);
   return found;
 }
 
@@ -92,7 +93,7 @@ export function ledgerInternals(ledger: SessionLedger): LedgerInternals {
  */
 function checkConcurrency(revokeConcurrency: number): number {
   if (Number.isInteger(revokeConcurrency) && revokeConcurrency >= 1) return revokeConcurrency;
-  throw new EmbedError('invalid-option', `revokeConcurrency must be a whole number above 0 (got ${revokeConcurrency})`);
+  throw new EmbedError('invalid-option', DEV ? `revokeConcurrency must be a whole number above 0 (got ${revokeConcurrency})` : ['revokeConcurrency', revokeConcurrency]);
 }
 
 /**
@@ -178,7 +179,7 @@ export function createSessionLedger(options: SessionLedgerOptions = {}): Session
   internals.set(ledger, {
     budget,
     attach(teardown) {
-      if (state.name !== 'signed-in') throw new EmbedError('destroyed', 'this ledger has logged out');
+      if (state.name !== 'signed-in') throw new EmbedError('destroyed', DEV ? 'this ledger has logged out' : ['ledger']);
       embeds.add(teardown);
       return () => {
         // No embed left: stop listening to the other tabs (the next embed listens again).

@@ -1,4 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 
 /** What {@link watchFramePolicy} needs. */
@@ -27,6 +28,6 @@ export function watchFramePolicy(watch: FramePolicyWatch): void {
     const { effectiveDirective: directive } = event;
     // `blockedURI` is the URL, or only its origin: "https://tenant.example" must not match "https://tenant.example.evil".
     if (!event.isTrusted || !/^(frame|child)-src$/.test(directive) || !`${event.blockedURI}/`.startsWith(`${origin}/`)) return;
-    watch.blocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked ${origin}: add it to ${directive}`));
+    watch.blocked(new EmbedError('csp-blocked', DEV ? `this page's Content-Security-Policy blocked ${origin}: add it to ${directive}` : [origin, directive]));
   });
 }

@@ -1,5 +1,6 @@
 import type { DebugLogger } from '../base/debug-logger.js';
 import { closestName } from '../base/closest-name.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { checkSessionEndpoint, sessionCallbacks, type SessionCallbacks } from '../endpoint/session-endpoint.js';
 import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
@@ -50,8 +51,8 @@ const noop = () => {};
  */
 function checkPlaceAndSurface(options: EmbedOptions): void {
   const { container, iframe, publicId, src } = options;
-  if (!iframe && !container) throw new EmbedError('invalid-option', 'give container or iframe');
-  if (!iframe && publicId === undefined && !src) throw new EmbedError('invalid-option', 'give publicId or src');
+  if (!iframe && !container) throw new EmbedError('invalid-option', DEV ? 'give container or iframe' : ['container', 'iframe']);
+  if (!iframe && publicId === undefined && !src) throw new EmbedError('invalid-option', DEV ? 'give publicId or src' : ['publicId', 'src']);
 }
 
 /**
@@ -62,7 +63,7 @@ function checkPlaceAndSurface(options: EmbedOptions): void {
 function checkMadeOptions(options: EmbedOptions): void {
   for (const [name, made] of [['lazy', 'whenVisible()'], ['timings', 'recordTimings()']] as const) {
     const value: unknown = options[name];
-    if (value !== undefined && typeof value !== 'function') throw new EmbedError('invalid-option', `${name} takes ${made} from @svc-embed/host (got ${JSON.stringify(value)})`);
+    if (value !== undefined && typeof value !== 'function') throw new EmbedError('invalid-option', DEV ? `${name} takes ${made} from @svc-embed/host (got ${JSON.stringify(value)})` : [name, value]);
   }
 }
 
@@ -75,7 +76,7 @@ function checkOptionNames(options: EmbedOptions): void {
   for (const name of Object.keys(options)) {
     if (EMBED_OPTION_NAMES.includes(name)) continue;
     const near = closestName(name, EMBED_OPTION_NAMES);
-    throw new EmbedError('invalid-option', `createEmbed has no option ${name}${near ? `: did you mean ${near}?` : ''}`);
+    throw new EmbedError('invalid-option', DEV ? `createEmbed has no option ${name}${near ? `: did you mean ${near}?` : ''}` : [name, near ?? '']);
   }
 }
 
@@ -89,7 +90,9 @@ function checkMode(options: EmbedOptions): void {
   const signed = options.sessionEndpoint !== undefined || options.mintSessionId !== undefined;
   if (mode === undefined ? signed : mode === 'private' && !signed) return;
   // One sentence for the three refusals (neither, both, another mode): it says what to write.
-  throw new EmbedError('invalid-option', `give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session (got mode ${JSON.stringify(mode)}${signed ? ' and a session option' : ''})`);
+  throw new EmbedError('invalid-option', DEV
+      ? `give sessionEndpoint (or mintSessionId and revokeSessionId) for a signed embed, or mode: 'private' for one without a session (got mode ${JSON.stringify(mode)}${signed ? ' and a session option' : ''})`
+      : ['mode', mode ?? null, signed]);
 }
 
 /**
@@ -98,7 +101,7 @@ function checkMode(options: EmbedOptions): void {
  */
 export function resolveEmbedContext(options: EmbedOptions): EmbedContext {
   const { debug, window: win = globalThis.window } = options;
-  if (!win) throw new EmbedError('invalid-option', 'no window: call createEmbed in the browser, or pass the window option');
+  if (!win) throw new EmbedError('invalid-option', DEV ? 'no window: call createEmbed in the browser, or pass the window option' : ['window']);
   const log = typeof debug === 'function' ? debug : debug ? console.debug.bind(console, '[svc-embed]') : noop;
   checkOptionNames(options);
   const origin = tenantOrigin(options.baseUrl);

@@ -1,4 +1,5 @@
 import type { EmbedOptions } from './embed-options.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { onTenantOrigin } from './tenant-origin.js';
 
@@ -50,7 +51,7 @@ export function mountIframe(mount: IframeMount): MountedIframe {
   const { container, iframe = doc.createElement('iframe') } = options;
   const parent = options.iframe ? undefined : typeof container === 'string' ? doc.querySelector(container) : container;
   if (options.iframe && !url) onTenantOrigin(iframe.src, origin, 'iframe.src');
-  else if (!options.iframe && !parent) throw new EmbedError('invalid-option', `container not found (got ${container})`);
+  else if (!options.iframe && !parent) throw new EmbedError('invalid-option', DEV ? `container not found (got ${container})` : ['container', String(container)]);
   const attributes = parent
     ? { title: 'Analytics', allow: 'clipboard-write; fullscreen', style: DEFAULT_LOOK, ...options.attributes }
     : options.attributes;

@@ -1,4 +1,5 @@
 import type { EmbedOptions } from './embed-options.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import { onTenantOrigin } from './tenant-origin.js';
 
@@ -32,7 +33,7 @@ const underBaseUrl = (baseUrl: string, path: string): URL => new URL(path, baseU
 export function embedUrl(target: EmbedUrlTarget): string | undefined {
   const { options, origin, sessionId } = target;
   const { publicId, src, timezone } = options;
-  if (src && publicId !== undefined) throw new EmbedError('invalid-option', 'give publicId or src, not both');
+  if (src && publicId !== undefined) throw new EmbedError('invalid-option', DEV ? 'give publicId or src, not both' : ['publicId', 'src']);
   const embedRoot = underBaseUrl(options.baseUrl, 'embed/');
   let url: URL;
   if (src) url = embedSrc(src, { origin, embedRoot });
@@ -52,7 +53,7 @@ export function embedUrl(target: EmbedUrlTarget): string | undefined {
  */
 function checkPublicId(publicId: unknown): string {
   if (typeof publicId === 'string' && PUBLIC_ID.test(publicId) && publicId !== '.' && publicId !== '..') return publicId;
-  throw new EmbedError('invalid-option', `publicId must be a dashboard's public id: 1 to 128 of A-Z a-z 0-9 - _ . ~, not . or .. (got ${JSON.stringify(publicId)})`);
+  throw new EmbedError('invalid-option', DEV ? `publicId must be a dashboard's public id: 1 to 128 of A-Z a-z 0-9 - _ . ~, not . or .. (got ${JSON.stringify(publicId)})` : ['publicId', publicId]);
 }
 
 /**
@@ -64,5 +65,5 @@ function embedSrc(src: string, where: { origin: string; embedRoot: URL }): URL {
   const url = onTenantOrigin(src, where.origin, 'src');
   const root = where.embedRoot.pathname;
   if (url.pathname.length > root.length && url.pathname.startsWith(root) && !ENCODED_SEPARATOR.test(url.pathname)) return url;
-  throw new EmbedError('invalid-option', `src must be an embed URL under ${where.embedRoot.href} (got ${src}, which is ${url.pathname})`);
+  throw new EmbedError('invalid-option', DEV ? `src must be an embed URL under ${where.embedRoot.href} (got ${src}, which is ${url.pathname})` : ['src', src, where.embedRoot.href]);
 }

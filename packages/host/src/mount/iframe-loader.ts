@@ -1,4 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { EmbedContext } from './embed-context.js';
 import type { MountedIframe } from './embed-iframe.js';
@@ -58,8 +59,9 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
       removeWarmUp?.();
     },
     readyTimeoutError() {
-      const why = `no ready event from ${origin} in ${context.readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${context.window.location.origin}`;
-      return loaded ? new EmbedError('frame-silent', `${url} loaded, but ${why}`) : new EmbedError('ready-timeout', why);
+      const why = () => `no ready event from ${origin} in ${context.readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${context.window.location.origin}`;
+      const data = [origin, context.readyTimeoutMs, context.window.location.origin];
+      return loaded ? new EmbedError('frame-silent', DEV ? `${url} loaded, but ${why()}` : [url, ...data]) : new EmbedError('ready-timeout', DEV ? why() : data);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 
 /** Parses an absolute URL; throws an `invalid-option` error naming `option` otherwise. */
@@ -6,7 +7,7 @@ export function parseUrl(value: string, option: string): URL {
   try {
     return new URL(value);
   } catch {
-    throw new EmbedError('invalid-option', `${option} must be an absolute URL (got ${value})`);
+    throw new EmbedError('invalid-option', DEV ? `${option} must be an absolute URL (got ${value})` : [option, value]);
   }
 }
 
@@ -21,9 +22,9 @@ export function parseUrl(value: string, option: string): URL {
 export function tenantOrigin(baseUrl: string): string {
   const { protocol, hostname, origin, pathname, search, hash } = parseUrl(baseUrl, 'baseUrl');
   if (protocol !== 'https:' && !(protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(hostname)))
-    throw new EmbedError('invalid-option', `baseUrl must use https (got ${baseUrl}); http is only accepted for localhost, 127.0.0.1 and [::1]`);
+    throw new EmbedError('invalid-option', DEV ? `baseUrl must use https (got ${baseUrl}); http is only accepted for localhost, 127.0.0.1 and [::1]` : ['baseUrl', baseUrl]);
   if (pathname !== '/' || search || hash)
-    throw new EmbedError('invalid-option', `baseUrl is the tenant's origin alone: write ${origin} (got ${baseUrl})`);
+    throw new EmbedError('invalid-option', DEV ? `baseUrl is the tenant's origin alone: write ${origin} (got ${baseUrl})` : ['baseUrl', baseUrl, origin]);
   return origin;
 }
 
@@ -33,6 +34,6 @@ export function tenantOrigin(baseUrl: string): string {
  */
 export function onTenantOrigin(value: string, origin: string, option: string): URL {
   const url = parseUrl(value, option);
-  if (url.origin !== origin) throw new EmbedError('invalid-option', `${option} must be on ${origin} (got ${value})`);
+  if (url.origin !== origin) throw new EmbedError('invalid-option', DEV ? `${option} must be on ${origin} (got ${value})` : [option, value, origin]);
   return url;
 }

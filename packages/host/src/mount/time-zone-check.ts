@@ -1,4 +1,5 @@
 import { isIanaTimeZone } from '@svc-embed/protocol';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError, type EmbedErrorCode } from '../base/errors.js';
 
 /**
@@ -6,6 +7,6 @@ import { EmbedError, type EmbedErrorCode } from '../base/errors.js';
  * @throws {EmbedError} with `code` otherwise
  */
 export function checkTimeZone(value: string, code: EmbedErrorCode): string {
-  if (!isIanaTimeZone(value)) throw new EmbedError(code, `timezone must be an IANA name such as Europe/Berlin (got ${value})`);
+  if (!isIanaTimeZone(value)) throw new EmbedError(code, DEV ? `timezone must be an IANA name such as Europe/Berlin (got ${value})` : ['timezone', value]);
   return value;
 }

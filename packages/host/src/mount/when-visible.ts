@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { LazyStart } from './embed-options.js';
 
@@ -21,7 +22,7 @@ const MARGIN = /^\s*-?\d*\.?\d+(px|%)(\s+-?\d*\.?\d+(px|%)){0,3}\s*$/;
  */
 export function whenVisible(options: WhenVisibleOptions = {}): LazyStart {
   const { rootMargin = '200px' } = options;
-  if (!MARGIN.test(String(rootMargin))) throw new EmbedError('invalid-option', `whenVisible: rootMargin takes 1 to 4 lengths in px or %, such as '400px' (got ${JSON.stringify(rootMargin)})`);
+  if (!MARGIN.test(String(rootMargin))) throw new EmbedError('invalid-option', DEV ? `whenVisible: rootMargin takes 1 to 4 lengths in px or %, such as '400px' (got ${JSON.stringify(rootMargin)})` : ['rootMargin', rootMargin]);
   return ({ iframe, window: win, start }) => {
     const Observer = (win as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
     if (!Observer) {

@@ -1,4 +1,5 @@
 import type { Scope } from '@svc-embed/runtime';
+import { DEV } from '../base/dev-mode.js';
 import { destroyedError, EmbedError } from '../base/errors.js';
 import type { EmbedIds } from '../ledger/embed-ids.js';
 import { httpFailure } from '../endpoint/http-answer.js';
@@ -44,7 +45,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
       let timedOut = false;
       const cancel = scope.later(mintTimeoutMs, () => {
         timedOut = true;
-        reject(new EmbedError('mint-timeout', `mintSessionId did not settle within ${mintTimeoutMs} ms`));
+        reject(new EmbedError('mint-timeout', DEV ? `mintSessionId did not settle within ${mintTimeoutMs} ms` : [mintTimeoutMs]));
       });
       // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
       // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
@@ -58,8 +59,8 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
           cancel();
           const failure = httpFailure(sessionId);
           // A Response with ok false names its status; any other Response is no id either.
-          if (failure) throw new EmbedError('mint-failed', `mintSessionId failed: its request failed: ${failure}`);
-          if (typeof sessionId !== 'string' || !sessionId) throw new EmbedError('mint-failed', `mintSessionId failed: got ${sessionId}, not a session id`);
+          if (failure) throw new EmbedError('mint-failed', DEV ? `mintSessionId failed: its request failed: ${failure}` : [failure]);
+          if (typeof sessionId !== 'string' || !sessionId) throw new EmbedError('mint-failed', DEV ? `mintSessionId failed: got ${sessionId}, not a session id` : [String(sessionId)]);
           record(sessionId);
           if (timedOut) return revokeLateId(sessionId);
           resolve(sessionId);
@@ -69,7 +70,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
           if (cause instanceof EmbedError && cause.code === 'mint-limit') log('limit', cause.message);
           // Our own verdicts pass as they are (`mint-*`, `destroyed`, `signed-out`, a session endpoint's `endpoint-*`); anything else is the mint's own failure.
           const checked = cause instanceof EmbedError && /^(mint-|destroyed|signed-out|endpoint-)/.test(cause.code);
-          reject(checked ? cause : new EmbedError('mint-failed', `mintSessionId failed: ${cause}`, cause));
+          reject(checked ? cause : new EmbedError('mint-failed', DEV ? `mintSessionId failed: ${cause}` : [String(cause)], cause));
         });
     });
 }

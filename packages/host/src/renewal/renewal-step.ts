@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import { destroyedError, EmbedError } from '../base/errors.js';
 import { loadBackoffElapsed, loadFailed, loadMinted, loadMintFailed, loadReady, loadStopped, startLoad } from './load-step.js';
 import {
@@ -37,7 +38,7 @@ function cancelLeftTimer(state: RenewalState, step: RenewalStep): RenewalStep {
  */
 function holdCaller(step: RenewalStep, config: RenewalConfig): RenewalStep {
   const effects: RenewalEffect[] = [{ type: 'hold-caller' }, ...step.effects];
-  if (!config.canMint) effects.push({ type: 'settle-callers', error: new EmbedError('invalid-option', 'renewSession needs mintSessionId') });
+  if (!config.canMint) effects.push({ type: 'settle-callers', error: new EmbedError('invalid-option', DEV ? 'renewSession needs mintSessionId' : ['mintSessionId']) });
   else if (step.state.phase === 'destroyed') effects.push({ type: 'settle-callers', error: destroyedError() });
   else if (!isRunning(step.state)) effects.push({ type: 'settle-callers' });
   return { ...step, effects };
@@ -179,7 +180,7 @@ function authError(state: RenewalState, config: RenewalConfig): RenewalStep {
 
 /** The id `run` sent was rejected: its attempt fails a microtask later, as a rejected promise would. */
 function rejectedId(state: RenewalState, run: RenewalRun): RenewalStep {
-  const error = new EmbedError('session-rejected', 'the embed rejected the new session id');
+  const error = new EmbedError('session-rejected', DEV ? 'the embed rejected the new session id' : []);
   return { state: inPhase(state, { phase: 'rejected', run }), effects: [{ type: 'settle-rejection-soon', error }] };
 }
 
@@ -254,7 +255,7 @@ function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalS
 }
 
 /** The error of an embed that could not authenticate with `what`. */
-const rejectedAfter = (what: string) => new EmbedError('session-rejected', `the embed could not authenticate with ${what}`);
+const rejectedAfter = (what: string) => new EmbedError('session-rejected', DEV ? `the embed could not authenticate with ${what}` : [what]);
 
 /** No id got the embed to authenticate (`session-rejected`), or none could be minted; `ready` rejects unless it resolved long ago. */
 function failAuthentication(state: RenewalState, error: EmbedError, attempts = 0): RenewalStep {

@@ -2,6 +2,7 @@ import { isEmbedPath } from '@svc-embed/protocol';
 import type { Embed, Unsubscribe } from '../embed.js';
 import { embedInternals } from '../embed-internals.js';
 import type { DebugLogger } from '../base/debug-logger.js';
+import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { SyncUrlOptions, SyncUrlParamOptions, UrlAdapter } from './sync-url-options.js';
 import { pacedAdapter } from './history-pace.js';
@@ -19,7 +20,7 @@ const PLAIN_NAME = /^[\w.~-]{1,64}$/;
  */
 function claimParam(win: Window, param: string): Unsubscribe {
   const taken = claims.get(win) ?? new Set<string>();
-  if (taken.has(param)) throw new EmbedError('invalid-option', `syncUrl: "${param}" is used by another embed: give each its own param`);
+  if (taken.has(param)) throw new EmbedError('invalid-option', DEV ? `syncUrl: "${param}" is used by another embed: give each its own param` : ['syncUrl', param]);
   claims.set(win, taken.add(param));
   return () => taken.delete(param);
 }
@@ -44,7 +45,7 @@ export function syncUrl(embed: Embed, options: SyncUrlOptions): Unsubscribe {
   const { history = 'push', adapter } = options;
   const param = adapter ? '' : options.param;
   if (!internals || !(adapter || (typeof param === 'string' && PLAIN_NAME.test(param))) || (history !== 'push' && history !== 'replace'))
-    throw new EmbedError('invalid-option', `syncUrl: give an embed from createEmbed, param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param ${JSON.stringify(param)})`);
+    throw new EmbedError('invalid-option', DEV ? `syncUrl: give an embed from createEmbed, param (a plain name such as "dash") or adapter, and history "push" or "replace" (got param ${JSON.stringify(param)})` : ['syncUrl', param]);
   const { scope, log, now } = internals;
   const win = (options as SyncUrlParamOptions).window ?? (embed.iframe.ownerDocument.defaultView as Window);
   const stops: Unsubscribe[] = [];
