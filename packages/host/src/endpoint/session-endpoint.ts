@@ -55,6 +55,16 @@ async function deleteRefusal(response: Response, at: string): Promise<EmbedError
 }
 
 /**
+ * A mint through the endpoint that failed without an answer of the endpoint's: `fetch` rejected (a
+ * `TypeError`: the backend is down, the network gone, or the page's policy refused the request,
+ * which the policy watch names as `csp-blocked`), or a 2xx answer was no JSON.
+ */
+function mintFailure(base: string, cause: unknown): EmbedError {
+  if (cause instanceof TypeError) return new EmbedError('mint-failed', `POST ${base} got no answer (${cause}): check that your backend is running and reachable`, cause);
+  return new EmbedError('mint-failed', `POST ${base} failed: ${cause}`, cause);
+}
+
+/**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
  * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
@@ -73,7 +83,9 @@ export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow =
       return latest;
     },
     async mintSessionId() {
-      const answer = await call(win, 'POST', base, mintRefusal);
+      const answer = await call(win, 'POST', base, mintRefusal).catch((cause: unknown) => {
+        throw cause instanceof EmbedError ? cause : mintFailure(base, cause);
+      });
       const sessionId = sessionIdOf(answer);
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', `POST ${base} answered no "sessionId" string`);
       const viewer = viewerTagOf(answer);

@@ -25,6 +25,12 @@ interface MintCallOptions {
   ids: Pick<EmbedIds, 'record' | 'revokeLateId' | 'budgets'>;
 }
 
+/** What a mint that did not settle in time says, by where ids come from: the session endpoint, or the page's own `mintSessionId`. */
+function timeoutMessage(endpoint: string | undefined, ms: number): string {
+  if (endpoint) return `POST ${endpoint} did not answer within ${ms} ms (mintTimeoutMs): check that your backend answers it, or raise mintTimeoutMs`;
+  return `mintSessionId did not settle within ${ms} ms (mintTimeoutMs): make it resolve with an id, or raise mintTimeoutMs`;
+}
+
 /**
  * Wraps `mintSessionId`, or gives `undefined` without one (nothing to mint with). Each call mints (right before use), records the id and resolves with it;
  * it rejects with `mint-timeout` when the mint does not settle within `mintTimeoutMs`, with `mint-failed`
@@ -44,7 +50,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
       let timedOut = false;
       const cancel = scope.later(mintTimeoutMs, () => {
         timedOut = true;
-        reject(new EmbedError('mint-timeout', `mintSessionId did not settle within ${mintTimeoutMs} ms`));
+        reject(new EmbedError('mint-timeout', timeoutMessage(callbacks.endpoint?.endpoint, mintTimeoutMs)));
       });
       // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
       // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.
