@@ -46,9 +46,9 @@ describe('the session endpoint refused: named, and not retried', () => {
   it.each([
     [401, undefined, 'endpoint-unauthorized', `POST ${ENDPOINT} answered HTTP 401: the viewer is not signed in to your backend`],
     [403, { error: { code: 'forbidden-origin', message: 'this origin may not call the endpoint' } }, 'endpoint-forbidden-origin', `POST ${ENDPOINT} answered HTTP 403 forbidden-origin: add ${location.origin} to its allowedOrigins`],
-    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (no-dashboards: not for this viewer): your backend refused this viewer; its rules decide who may embed`],
-    [403, { error: { message: 'ask an admin for access' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (ask an admin for access): your backend refused this viewer; its rules decide who may embed`],
-    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403: your backend refused this viewer; its rules decide who may embed`],
+    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (no-dashboards: not for this viewer): your backend refused this viewer`],
+    [403, { error: { message: 'ask an admin for access' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (ask an admin for access): your backend refused this viewer`],
+    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403: your backend refused this viewer`],
     [404, undefined, 'endpoint-not-found', `POST ${ENDPOINT} answered HTTP 404: check the endpoint path, and that a dev server in front of your backend forwards it`],
   ])('HTTP %i %j: %s, after one request, one line', async (status, body, code, message) => {
     const fetch = endpointAnswering(status, body);
@@ -142,7 +142,7 @@ describe('when the SDK prints', () => {
       await vi.advanceTimersByTimeAsync(5_000);
     }
     expect(t.embed.state).toBe('failed');
-    expect(lines()).toEqual([`[svc-embed] session-rejected: the embed could not authenticate with 3 fresh session ids: check that your backend mints ids at baseUrl's tenant with its API key (not another environment's), and that each id is used once, within 5 minutes of minting`]);
+    expect(lines()).toEqual([`[svc-embed] session-rejected: the embed could not authenticate with 3 fresh session ids: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes`]);
     // The ready timer still runs out later: the first cause is the one kept, and nothing more is printed.
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(t.embed.ready).rejects.toMatchObject({ code: 'session-rejected' });
@@ -221,7 +221,7 @@ describe('no ready in time: frame-silent when the page loaded, ready-timeout whe
     const t = setup({ readyTimeoutMs: 5_000 });
     t.embed.iframe.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(5_000);
-    const message = `${TENANT}/embed/dashboard/d-42 loaded, but no ready event from ${TENANT} in 5000 ms: check publicId (the tenant answers 404 for a dashboard it does not have), baseUrl, and that the tenant allows framing by ${location.origin}`;
+    const message = `${TENANT}/embed/dashboard/d-42 loaded, but no ready event from ${TENANT} in 5000 ms: check publicId, baseUrl, and that the tenant allows framing by ${location.origin}`;
     expect(lines()).toEqual([`[svc-embed] frame-silent: ${message}`]);
     await expect(t.embed.ready).rejects.toMatchObject({ code: 'frame-silent', message });
   });

@@ -47,8 +47,8 @@ export async function mintRefusal(response: Response, at: string, win: Pick<Wind
   if (status === 404) return new EmbedError('endpoint-not-found', `${at}: check the endpoint path, and that a dev server in front of your backend forwards it`);
   if (status === 409) return new EmbedError('signed-out', `${at}: the viewer signed out; sign in again`);
   const body = await bodyOf(response);
-  if (fromProxy(status, body)) return new EmbedError('mint-failed', `${at} with no answer of the endpoint's: backend not running or not reachable through the proxy; start it, and check the dev server's proxy target`);
+  if (fromProxy(status, body)) return new EmbedError('mint-failed', `${at}: backend not running or not reachable through the proxy`);
   if (status !== 403) return new EmbedError('mint-failed', `${at}${backendWords(body)}`);
   if (errorCodeOf(body) === FORBIDDEN_ORIGIN) return new EmbedError('endpoint-forbidden-origin', `${at} ${FORBIDDEN_ORIGIN}: add ${win.location.origin} to its allowedOrigins`);
-  return new EmbedError('endpoint-forbidden', `${at}${backendWords(body)}: your backend refused this viewer; its rules decide who may embed`);
+  return new EmbedError('endpoint-forbidden', `${at}${backendWords(body)}: your backend refused this viewer`);
 }

@@ -57,12 +57,10 @@ async function deleteRefusal(response: Response, at: string): Promise<EmbedError
 /**
  * A mint through the endpoint that failed without an answer of the endpoint's: `fetch` rejected (a
  * `TypeError`: the backend is down, the network gone, or the page's policy refused the request,
- * which the policy watch names as `csp-blocked`), or a 2xx answer was no JSON.
+ * which the policy watch names as `csp-blocked`), or a 2xx answer was no JSON. Named by the
+ * endpoint, not by `mintSessionId` (an option the page did not use).
  */
-function mintFailure(base: string, cause: unknown): EmbedError {
-  if (cause instanceof TypeError) return new EmbedError('mint-failed', `POST ${base} got no answer (${cause}): check that your backend is running and reachable`, cause);
-  return new EmbedError('mint-failed', `POST ${base} failed: ${cause}`, cause);
-}
+const mintFailure = (base: string, cause: unknown) => new EmbedError('mint-failed', `POST ${base} failed (${cause}): is your backend running?`, cause);
 
 /**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same

@@ -20,6 +20,10 @@ interface FramePolicyWatch {
 /** Whether a violation's blocked URL is `url` or below it: "https://tenant.example" must not match "https://tenant.example.evil". */
 const within = (blockedURI: string, url: string) => `${blockedURI}/`.startsWith(`${url}/`);
 
+/** `csp-blocked`: the page's policy blocked `url`; add `value` to `directive`. */
+const blockedBy = (url: string, value: string, directive: string) =>
+  new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked ${url}: add ${value === url ? 'it' : value} to ${directive}`);
+
 /**
  * Listens for the page's own Content Security Policy refusing what the embed needs: framing the
  * tenant (`frame-src`, or `child-src`, or `default-src` without those: the iframe then shows the
@@ -33,15 +37,15 @@ const within = (blockedURI: string, url: string) => `${blockedURI}/`.startsWith(
  */
 export function watchFramePolicy(watch: FramePolicyWatch): void {
   const { origin, endpoint } = watch;
-  const endpointOrigin = endpoint && new URL(endpoint).origin;
+  const endpointOrigin = endpoint ? new URL(endpoint).origin : '';
   watch.scope.listen(watch.window, 'securitypolicyviolation', (event: SecurityPolicyViolationEvent) => {
     const { effectiveDirective: directive, blockedURI } = event;
     // A report-only policy blocks nothing.
     if (!event.isTrusted || event.disposition === 'report') return;
     if (/^(frame|child)-src$/.test(directive) && within(blockedURI, origin))
-      watch.blocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked ${origin}: add it to ${directive}`));
+      watch.blocked(blockedBy(origin, origin, directive));
     // An engine may strip the blocked URL to its origin, or name default-src when the policy has no connect-src.
     if (endpoint && /^(connect|default)-src$/.test(directive) && (within(blockedURI, endpoint) || blockedURI === endpointOrigin))
-      watch.endpointBlocked(new EmbedError('csp-blocked', `this page's Content-Security-Policy blocked the session endpoint ${endpoint}: add ${endpointOrigin} ('self' on this page) to connect-src`));
+      watch.endpointBlocked(blockedBy(endpoint, endpointOrigin, 'connect-src'));
   });
 }

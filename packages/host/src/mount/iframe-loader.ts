@@ -80,10 +80,11 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
 
 /**
  * `frame-silent`: the iframe's page loaded but sent no `ready` (`when`: `in 30000 ms`). Its first
- * hint is the surface (a mistyped `publicId`: the tenant answers 404), then `baseUrl`, then framing.
+ * hint is the surface (a mistyped `publicId`: the tenant answers 404, a page that never sends
+ * `ready`), then `baseUrl`, then framing.
  */
 function silent(context: EmbedContext, when: string): EmbedError {
   const { origin, url, options } = context;
-  const surface = options.publicId === undefined ? 'src' : 'publicId (the tenant answers 404 for a dashboard it does not have)';
+  const surface = options.publicId === undefined ? 'src' : 'publicId';
   return new EmbedError('frame-silent', `${url} loaded, but no ready event from ${origin} ${when}: check ${surface}, baseUrl, and that the tenant allows framing by ${context.window.location.origin}`);
 }

@@ -26,10 +26,7 @@ interface MintCallOptions {
 }
 
 /** What a mint that did not settle in time says, by where ids come from: the session endpoint, or the page's own `mintSessionId`. */
-function timeoutMessage(endpoint: string | undefined, ms: number): string {
-  if (endpoint) return `POST ${endpoint} did not answer within ${ms} ms (mintTimeoutMs): check that your backend answers it, or raise mintTimeoutMs`;
-  return `mintSessionId did not settle within ${ms} ms (mintTimeoutMs): make it resolve with an id, or raise mintTimeoutMs`;
-}
+const timeoutMessage = (endpoint: string | undefined, ms: number) => `${endpoint ? `POST ${endpoint}` : 'mintSessionId'} did not answer within ${ms} ms: check it, or raise mintTimeoutMs`;
 
 /**
  * Wraps `mintSessionId`, or gives `undefined` without one (nothing to mint with). Each call mints (right before use), records the id and resolves with it;

@@ -271,7 +271,7 @@ function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalS
  * one already used (each id is single use), or one older than 5 minutes.
  */
 const rejectedAfter = (what: string) =>
-  new EmbedError('session-rejected', `the embed could not authenticate with ${what}: check that your backend mints ids at baseUrl's tenant with its API key (not another environment's), and that each id is used once, within 5 minutes of minting`);
+  new EmbedError('session-rejected', `the embed could not authenticate with ${what}: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes`);
 
 /** No id got the embed to authenticate (`session-rejected`), or none could be minted; `ready` rejects unless it resolved long ago. */
 function failAuthentication(state: RenewalState, error: EmbedError, attempts = 0): RenewalStep {

@@ -98,7 +98,7 @@ describe('renewalStep: signals out of their phase, the two machines, the callers
 });
 
 /** What a session-rejected line tells the developer to check (issue 40). */
-const REJECTED_FIX = ": check that your backend mints ids at baseUrl's tenant with its API key (not another environment's), and that each id is used once, within 5 minutes of minting";
+const REJECTED_FIX = ": mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes";
 
 describe('renewalStep: the errors it hands out say what happened', () => {
   const errorOf = (effects: readonly RenewalEffect[], type: RenewalEffect['type']) =>
