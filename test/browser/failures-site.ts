@@ -33,7 +33,16 @@ export const ENDPOINTS = {
   otherOrigin: '/api/vite-only/embed-session',
   /** 404: no route there. */
   wrongPath: '/api/embed-sesion',
+  /** 403 with the backend's own JSON error (a custom backend's rule): `{ error: { code: 'no-seat', message } }`. */
+  refused: '/api/refuse',
+  /** A bare 502, `text/plain`, as Vite's dev proxy answers when the backend it forwards to is down. */
+  proxyDown: '/api/proxied/embed-session',
+  /** Never answers (a backend that hangs). */
+  hanging: '/api/hanging/embed-session',
 } as const;
+
+/** The backend's message of {@link ENDPOINTS.refused}. */
+export const REFUSAL_MESSAGE = 'this account has no analytics seat';
 
 /** What one failure page does. */
 export interface PageCase {
@@ -46,6 +55,13 @@ export interface PageCase {
   endpoint: string;
   /** Its policy leaves the tenant out of `frame-src`. */
   blockFrame?: boolean;
+  /** Its policy says `connect-src 'none'`: the session endpoint cannot be fetched. */
+  blockConnect?: boolean;
+  /** The dashboard's public id (default `sales-overview`, which the emulator has). */
+  publicId?: string;
+  /** `mintTimeoutMs` and `maxAttempts` of the embed (default the SDK's). */
+  mintTimeoutMs?: number;
+  maxAttempts?: number;
   /** `<svc-embed>` instead of `createEmbed`. */
   element?: boolean;
   /** `readyTimeoutMs` of the embed (default the SDK's). */
@@ -98,11 +114,13 @@ export async function startFailureSite(): Promise<FailureSite> {
   /** The page's policy: the strict one with what requiredCsp says it needs, or one that leaves the tenant out of frame-src. */
   function policyOf(page: PageCase): string {
     if (page.blockFrame) return `${STRICT_POLICY}; frame-src 'self'`;
+    if (page.blockConnect) return `${mergeCsp(STRICT_POLICY, { 'frame-src': [tenantOf(page)] })}; connect-src 'none'`;
     return mergeCsp(STRICT_POLICY, requiredCsp({ baseUrl: tenantOf(page), sessionEndpoint: page.endpoint }).directives);
   }
 
   async function servePage(res: ServerResponse, page: PageCase) {
-    const config = JSON.stringify({ tenant: tenantOf(page), endpoint: page.endpoint, element: page.element ?? false, readyTimeoutMs: page.readyTimeoutMs }).replace(/</g, '\\u003c');
+    const { readyTimeoutMs, mintTimeoutMs, maxAttempts } = page;
+    const config = JSON.stringify({ tenant: tenantOf(page), endpoint: page.endpoint, element: page.element ?? false, publicId: page.publicId ?? 'sales-overview', readyTimeoutMs, mintTimeoutMs, maxAttempts }).replace(/</g, '\\u003c');
     const script = page.element ? '/svc-embed-element.js' : '/svc-embed.js';
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Failures</title>
 <script src="/record.js"></script><script src="${script}"></script>
@@ -116,6 +134,10 @@ export async function startFailureSite(): Promise<FailureSite> {
     res.on('finish', () => statuses.push(`${res.statusCode} ${req.method} ${req.url}`));
     const endpoint = endpoints[paths.findIndex((prefix) => path === prefix || path.startsWith(`${prefix}/`))];
     if (endpoint) return endpoint.node(req, res);
+    if (path === ENDPOINTS.refused) return void res.writeHead(403, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { code: 'no-seat', message: REFUSAL_MESSAGE } }));
+    if (path === ENDPOINTS.proxyDown) return void res.writeHead(502, { 'Content-Type': 'text/plain' }).end();
+    // Held until the site closes (closeAllConnections ends it).
+    if (path === ENDPOINTS.hanging) return;
     const page = pages.get(path);
     if (page) return servePage(res, page);
     if (path === '/favicon.ico') return void res.writeHead(204).end();

@@ -65,10 +65,11 @@ describe('a first setup that goes wrong: one line naming the cause and the fix, 
       /^error \[svc-embed\] endpoint-not-found: POST \/api\/embed-sesion answered HTTP 404: check the endpoint path, and that a dev server in front of your backend forwards it$/],
     ['a frame-src that leaves out the tenant', { tenant: 'service', endpoint: ENDPOINTS.ok, blockFrame: true }, 'csp-blocked',
       /^error \[svc-embed\] csp-blocked: this page's Content-Security-Policy blocked http:\/\/localhost:\d+: add it to frame-src$/],
-    ['a tenant page that never answers (not the service: a wrong baseUrl)', { tenant: 'silent', endpoint: ENDPOINTS.ok, readyTimeoutMs: 3_000 }, 'frame-silent',
-      /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 in 3000 ms: check baseUrl and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
-    ['a tenant that refuses to be framed here (frame-ancestors)', { tenant: 'refusing', endpoint: ENDPOINTS.ok, readyTimeoutMs: 3_000 }, 'frame-silent',
-      /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 in 3000 ms: check baseUrl and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
+    // With the default readyTimeoutMs (30 s): frame-silent comes 5 s after the iframe's load, within the wait below.
+    ['a tenant page that never answers (not the service: a wrong baseUrl)', { tenant: 'silent', endpoint: ENDPOINTS.ok }, 'frame-silent',
+      /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 within 5000 ms of its load: check publicId, baseUrl, and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
+    ['a tenant that refuses to be framed here (frame-ancestors)', { tenant: 'refusing', endpoint: ENDPOINTS.ok }, 'frame-silent',
+      /^error \[svc-embed\] frame-silent: (http:\/\/localhost:\d+)\/embed\/dashboard\/sales-overview loaded, but no ready event from \1 within 5000 ms of its load: check publicId, baseUrl, and that the tenant allows framing by http:\/\/127\.0\.0\.1:\d+$/],
   ];
 
   it.each(cases)('%s', async (_what, page, code, line) => {

@@ -4,7 +4,7 @@ import type { Embed, EmbedListeners } from './embed.js';
 import { resolveEmbedContext, type EmbedContext } from './mount/embed-context.js';
 import type { EmbedOptions } from './mount/embed-options.js';
 import { mountIframe } from './mount/embed-iframe.js';
-import { createIframeLoader } from './mount/iframe-loader.js';
+import { createIframeLoader, FRAME_SILENT_MS } from './mount/iframe-loader.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
@@ -42,8 +42,9 @@ export function createEmbed(options: EmbedOptions): Embed {
  * returns the surface: the timings (with the `timings` option); the embed's side of its viewer's
  * ledger; the iframe, mounted but not yet in the page; the lifecycle (registered with the ledger, it
  * puts the iframe in the page and ends everything) and the report of its failures; the page's
- * listeners; the outbound; the iframe's loader; the mint call and the renewal runner; the inbound and
- * the watch on the page's frame policy; then the start (now, or when `lazy` says).
+ * listeners; the outbound; the iframe's loader; the mint call and the renewal runner; the inbound, the
+ * iframe's `load` (a page that then stays silent is `frame-silent`) and the watch on the page's
+ * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
@@ -63,19 +64,26 @@ export function assembleEmbed(context: EmbedContext): Embed {
   const mint = createMintCall({ context, scope, ids });
   const renewal = createRenewalRunner({
     scope, now, log, mint, window: win, document: context.document,
-    config: { policy: context.retry, canMint: mint !== undefined, hasUrl: context.url !== undefined, readyTimeoutMs: context.readyTimeoutMs },
+    config: { policy: context.retry, canMint: mint !== undefined, hasUrl: context.url !== undefined, readyTimeoutMs: context.readyTimeoutMs, silentAfterLoadMs: context.readyTimeoutMs && FRAME_SILENT_MS },
     load: loader.load,
     postSession: outbound.postSession,
     revokeLateId: ids.revokeLateId,
     ready: report.settle,
     readyTimeoutError: loader.readyTimeoutError,
+    silentError: loader.silentError,
     openOutbox: outbound.open,
     emit: (name, info) => listeners.emit(name, info as never),
     note: (name) => timing?.note(name),
   });
   listeners.on('dashboard-loaded', () => timing?.note('dashboardLoaded'));
   listenInbound({ context, iframe, scope, listeners, signal: renewal.signal });
-  watchFramePolicy({ window: win, origin: context.origin, scope, blocked: (error) => renewal.signal({ type: 'frame-blocked', error }) });
+  scope.listen(iframe, 'load', () => renewal.signal({ type: 'frame-loaded' }));
+  const endpoint = context.callbacks.endpoint && new URL(context.callbacks.endpoint.endpoint, win.location.href).href;
+  watchFramePolicy({
+    window: win, origin: context.origin, endpoint, scope,
+    blocked: (error) => renewal.signal({ type: 'frame-blocked', error }),
+    endpointBlocked: (error) => renewal.signal({ type: 'endpoint-blocked', error }),
+  });
   const start = () => {
     loader.warm();
     renewal.signal({ type: 'start', now: now() });

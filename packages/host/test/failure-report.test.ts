@@ -46,8 +46,9 @@ describe('the session endpoint refused: named, and not retried', () => {
   it.each([
     [401, undefined, 'endpoint-unauthorized', `POST ${ENDPOINT} answered HTTP 401: the viewer is not signed in to your backend`],
     [403, { error: { code: 'forbidden-origin', message: 'this origin may not call the endpoint' } }, 'endpoint-forbidden-origin', `POST ${ENDPOINT} answered HTTP 403 forbidden-origin: add ${location.origin} to its allowedOrigins`],
-    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
-    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403`],
+    [403, { error: { code: 'no-dashboards', message: 'not for this viewer' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (no-dashboards: not for this viewer): your backend refused this viewer`],
+    [403, { error: { message: 'ask an admin for access' } }, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403 (ask an admin for access): your backend refused this viewer`],
+    [403, undefined, 'endpoint-forbidden', `POST ${ENDPOINT} answered HTTP 403: your backend refused this viewer`],
     [404, undefined, 'endpoint-not-found', `POST ${ENDPOINT} answered HTTP 404: check the endpoint path, and that a dev server in front of your backend forwards it`],
   ])('HTTP %i %j: %s, after one request, one line', async (status, body, code, message) => {
     const fetch = endpointAnswering(status, body);
@@ -60,13 +61,14 @@ describe('the session endpoint refused: named, and not retried', () => {
     await expect(t.embed.ready).rejects.toMatchObject({ code, message });
   });
 
-  it('a 500 or 429 may pass: mint-failed, retried maxAttempts times, still one line', async () => {
-    const fetch = endpointAnswering(503);
+  it('a 500 or 429 may pass: mint-failed, retried maxAttempts times, still one line, with the backend\'s words', async () => {
+    const fetch = endpointAnswering(503, { error: { code: 'store-unavailable', message: 'the store is down' } });
     const t = onEndpoint();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).toHaveBeenCalledTimes(4);
-    expect(failure(t.changes)).toMatchObject({ code: 'mint-failed', message: `POST ${ENDPOINT} answered HTTP 503` });
-    expect(lines()).toEqual([`[svc-embed] mint-failed: POST ${ENDPOINT} answered HTTP 503`]);
+    const message = `POST ${ENDPOINT} answered HTTP 503 (store-unavailable: the store is down)`;
+    expect(failure(t.changes)).toMatchObject({ code: 'mint-failed', message });
+    expect(lines()).toEqual([`[svc-embed] mint-failed: ${message}`]);
   });
 
   it('a renewal the endpoint refuses with 401 fails at once too (renewal-failed, no retries)', async () => {
@@ -140,7 +142,7 @@ describe('when the SDK prints', () => {
       await vi.advanceTimersByTimeAsync(5_000);
     }
     expect(t.embed.state).toBe('failed');
-    expect(lines()).toEqual(['[svc-embed] session-rejected: the embed could not authenticate with 3 fresh session ids']);
+    expect(lines()).toEqual([`[svc-embed] session-rejected: the embed could not authenticate with 3 fresh session ids: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes`]);
     // The ready timer still runs out later: the first cause is the one kept, and nothing more is printed.
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(t.embed.ready).rejects.toMatchObject({ code: 'session-rejected' });
@@ -219,7 +221,7 @@ describe('no ready in time: frame-silent when the page loaded, ready-timeout whe
     const t = setup({ readyTimeoutMs: 5_000 });
     t.embed.iframe.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(5_000);
-    const message = `${TENANT}/embed/dashboard/d-42 loaded, but no ready event from ${TENANT} in 5000 ms: check baseUrl and that the tenant allows framing by ${location.origin}`;
+    const message = `${TENANT}/embed/dashboard/d-42 loaded, but no ready event from ${TENANT} in 5000 ms: check publicId, baseUrl, and that the tenant allows framing by ${location.origin}`;
     expect(lines()).toEqual([`[svc-embed] frame-silent: ${message}`]);
     await expect(t.embed.ready).rejects.toMatchObject({ code: 'frame-silent', message });
   });

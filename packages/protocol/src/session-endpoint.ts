@@ -139,6 +139,9 @@ export const errorCodeOf = (body: unknown): unknown => ((body as Body)?.error as
 /** `value` when it is a string, else undefined. */
 const stringOr = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** The `error.message` of an error answer ({@link ErrorAnswer}) when it is a string, else undefined (a custom backend may leave it out). */
+export const errorMessageOf = (body: unknown): string | undefined => stringOr(((body as Body)?.error as Body)?.message);
+
 /**
  * The logout answer in a body: its three lists (their entries are the endpoint's, not checked one by
  * one), `complete` true only when it is `true`, `reason` and `ledgerSince` when they are strings

@@ -1,4 +1,5 @@
 import { EmbedError, type Embed } from '@svc-embed/host';
+import { reportRefusal } from './refusal.js';
 import type { EmbedTheme } from '@svc-embed/protocol';
 import { computed, watch, watchPostEffect, type ShallowRef } from 'vue';
 import type { LooseEmbedOptions } from './embed-settings.js';
@@ -40,7 +41,7 @@ export function followSettings({ embed, read }: FollowedEmbed): void {
   watch([() => embed.value, () => read().syncUrl], (now, _, onCleanup) => {
     const [current, sync] = now;
     if (!current || sync === undefined) return;
-    if (typeof sync?.follow !== 'function') throw new EmbedError('invalid-option', `sync-url takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`);
+    if (typeof sync?.follow !== 'function') return reportRefusal(new EmbedError('invalid-option', `sync-url takes urlParam('dash') or a router's adapter (got ${JSON.stringify(sync)})`));
     onCleanup(sync.follow(current));
   }, { flush: 'post' });
 }

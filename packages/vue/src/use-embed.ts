@@ -1,9 +1,10 @@
-import { createEmbed, type Embed, type EmbedState } from '@svc-embed/host';
+import type { Embed, EmbedState } from '@svc-embed/host';
 import { eventName } from '@svc-embed/protocol';
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
 import { handlerName, type ListenedName } from './embed-events.js';
 import { embedOptions, recipeOf, type LooseEmbedOptions, type UseEmbedOptions } from './embed-settings.js';
 import { followSettings } from './follow-settings.js';
+import { createOrRefuse } from './refusal.js';
 import { useViewer } from './viewer.js';
 
 /** What {@link useEmbed} returns. */
@@ -48,7 +49,8 @@ const tellOptions = (read: () => LooseEmbedOptions): Tell => (name, ...args) => 
 /**
  * {@link useEmbed} over options whose `publicId` and `src` are both optional, as `<SvcEmbed>`'s props
  * are (neither, or both, is refused by `createEmbed` with `invalid-option`); `tell` gets every event
- * and notification.
+ * and notification. A refused option makes no embed: it prints the `[svc-embed] invalid-option:`
+ * line, and the state is `failed` (the container's `data-state`) until the options change.
  */
 export function embedIn(read: () => LooseEmbedOptions, tell: Tell): UseEmbedResult {
   const container = shallowRef<HTMLElement | null>(null);
@@ -60,7 +62,13 @@ export function embedIn(read: () => LooseEmbedOptions, tell: Tell): UseEmbedResu
   watch([container, recipe, viewer.ledger, viewer.signedOut], (now, _, onCleanup) => {
     const [element, , ledger, signedOut] = now;
     if (!element || signedOut) return;
-    const created = createEmbed(embedOptions({ read, container: element, ledger }));
+    const created = createOrRefuse(embedOptions({ read, container: element, ledger }));
+    if (!created) {
+      state.value = 'failed';
+      return onCleanup(() => {
+        state.value = undefined;
+      });
+    }
     // Every event of the catalog by its name (the wire type's last part), then the notifications.
     created.on('*', (payload, message) => tell(eventName(message.type) as ListenedName, payload, message));
     for (const name of HOST_NOTIFICATIONS) created.on(name, (info: unknown) => tell(name, info));

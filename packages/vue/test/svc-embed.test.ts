@@ -7,7 +7,7 @@ import { attachFakeFrame, createFakeSessions } from '@svc-embed/testing';
 import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, shallowRef } from 'vue';
-import { SvcEmbed, provideSessionLedger, useEmbed, useSessionLedger } from '../src/index.js';
+import { SvcEmbed, provideSessionLedger, useEmbed, useSessionLedger, type UseEmbedResult } from '../src/index.js';
 
 const TENANT = 'https://tenant.example';
 const iframes = () => [...document.querySelectorAll('iframe')];
@@ -106,32 +106,56 @@ describe('<SvcEmbed>', () => {
     expect((wrapper.vm as unknown as EmbedRef).state).toBe('ready');
   });
 
-  it('refuses publicId ".." with invalid-option, before anything is minted or shown', async () => {
+  it('refuses publicId ".." with invalid-option, before anything is minted or shown: one line, data-state="failed", no uncaught error', async () => {
     const sessions = createFakeSessions();
     const errorHandler = vi.fn();
-    mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: '..', mintSessionId: sessions.mintSessionId }, attachTo: document.body, global: { config: { errorHandler } } });
-    await until(() => errorHandler.mock.calls.length === 1);
-    expect(errorHandler.mock.calls[0]![0]).toMatchObject({ code: 'invalid-option', message: expect.stringContaining(`publicId must be a dashboard's public id`) });
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const wrapper = mount(SvcEmbed, { props: { baseUrl: TENANT, publicId: '..', mintSessionId: sessions.mintSessionId }, attrs: { class: 'box' }, attachTo: document.body, global: { config: { errorHandler } } });
+    await until(() => wrapper.find('.box').attributes('data-state') === 'failed');
+    expect(printed.mock.calls).toEqual([[expect.stringMatching(/^\[svc-embed\] invalid-option: publicId must be a dashboard's public id/)]]);
+    expect(errorHandler).not.toHaveBeenCalled();
+    expect((wrapper.vm as unknown as EmbedRef).state).toBe('failed');
     expect(sessions.minted).toEqual([]);
     expect(iframes()).toHaveLength(0);
+    // Options that work make the embed: the failed state goes with the refusal.
+    await wrapper.setProps({ publicId: 'd-42' });
+    await until(() => iframes().length === 1);
+    expect(wrapper.find('.box').attributes('data-state')).not.toBe('failed');
+    printed.mockRestore();
   });
 
-  it('refuses a misspelt option (sessionEndPoint) with invalid-option naming sessionEndpoint; nothing minted', async () => {
+  it('neither publicId nor src: the line says what to give, data-state="failed"', async () => {
+    const errorHandler = vi.fn();
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const wrapper = mount(SvcEmbed, { props: { mode: 'private', baseUrl: TENANT }, attachTo: document.body, global: { config: { errorHandler } } });
+    await until(() => wrapper.attributes('data-state') === 'failed');
+    expect(printed.mock.calls).toEqual([['[svc-embed] invalid-option: give publicId or src']]);
+    expect(errorHandler).not.toHaveBeenCalled();
+    printed.mockRestore();
+  });
+
+  it('refuses a misspelt option (sessionEndPoint) with invalid-option naming sessionEndpoint; nothing minted; state failed', async () => {
     const errorHandler = vi.fn();
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let state: UseEmbedResult['state'] | undefined;
     const Page = defineComponent({
       setup() {
-        const { container } = useEmbed(() => ({ baseUrl: TENANT, publicId: 'd-42', sessionEndPoint: '/api/embed-session' }) as never);
-        return () => h('div', { ref: container });
+        const result = useEmbed(() => ({ baseUrl: TENANT, publicId: 'd-42', sessionEndPoint: '/api/embed-session' }) as never);
+        state = result.state;
+        return () => h('div', { ref: result.container });
       },
     });
     mount(Page, { attachTo: document.body, global: { config: { errorHandler } } });
-    await until(() => errorHandler.mock.calls.length === 1);
-    expect(errorHandler.mock.calls[0]![0]).toMatchObject({ code: 'invalid-option', message: 'createEmbed has no option sessionEndPoint: did you mean sessionEndpoint?' });
+    await until(() => printed.mock.calls.length === 1);
+    expect(printed.mock.calls).toEqual([['[svc-embed] invalid-option: createEmbed has no option sessionEndPoint: did you mean sessionEndpoint?']]);
+    expect(state?.value).toBe('failed');
+    expect(errorHandler).not.toHaveBeenCalled();
     expect(iframes()).toHaveLength(0);
     expect(fetch).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
+    printed.mockRestore();
   });
 });
 

@@ -14,21 +14,24 @@ export const EMBED_ERROR_CODES = {
   /** No `ready` event arrived within `readyTimeoutMs`, and the iframe's page did not even load (the tenant did not answer). */
   readyTimeout: 'ready-timeout',
   /**
-   * The iframe's page loaded but sent no `ready` within `readyTimeoutMs`: the tenant refused to be
-   * framed by this page's origin (its `frame-ancestors`), or `baseUrl` or the surface is wrong
-   * (Chromium also loads its own error page for a tenant it cannot reach).
+   * The iframe's page loaded but sent no `ready` within 5 s of its `load` (or within `readyTimeoutMs`):
+   * a mistyped `publicId` (the tenant answers 404), a wrong `baseUrl` or surface, or the tenant refused
+   * to be framed by this page's origin (its `frame-ancestors`; Chromium also loads its own error page
+   * for a tenant it cannot reach).
    */
   frameSilent: 'frame-silent',
   /**
    * The page's own Content Security Policy refused to frame the tenant (`frame-src`, or `child-src` or
-   * `default-src` without it): add the tenant origin to `frame-src` (see `requiredCsp`). Not retried.
+   * `default-src` without it): add the tenant origin to `frame-src`; or refused the first mint's
+   * request to `sessionEndpoint`: add the page's origin to `connect-src` (see `requiredCsp`, which
+   * writes both). Not retried.
    */
   cspBlocked: 'csp-blocked',
   /** `sessionEndpoint` answered 401: the viewer is not signed in to your backend. Not retried. */
   endpointUnauthorized: 'endpoint-unauthorized',
   /** `sessionEndpoint` answered 403 `forbidden-origin`: add this page's origin to the endpoint's `allowedOrigins`. Not retried. */
   endpointForbiddenOrigin: 'endpoint-forbidden-origin',
-  /** `sessionEndpoint` answered 403 for another reason (your backend refused this viewer). Not retried. */
+  /** `sessionEndpoint` answered 403 for another reason (your backend refused this viewer; its JSON error's code and message are quoted). Not retried. */
   endpointForbidden: 'endpoint-forbidden',
   /** `sessionEndpoint` answered 404: no endpoint at that path; check `sessionEndpoint`. Not retried. */
   endpointNotFound: 'endpoint-not-found',
@@ -38,7 +41,7 @@ export const EMBED_ERROR_CODES = {
    * `endpoint-*` codes say (a network error, a 5xx or 429 answer: retried).
    */
   mintFailed: 'mint-failed',
-  /** `mintSessionId` did not settle within `mintTimeoutMs`. */
+  /** `mintSessionId` (or `sessionEndpoint`, named as such) did not answer within `mintTimeoutMs`. */
   mintTimeout: 'mint-timeout',
   /** The embed rejected a session id we sent (unknown, already redeemed or expired). */
   sessionRejected: 'session-rejected',

@@ -56,6 +56,14 @@ async function deleteRefusal(response: Response, at: string): Promise<EmbedError
 }
 
 /**
+ * A mint through the endpoint that failed without an answer of the endpoint's: `fetch` rejected (a
+ * `TypeError`: the backend is down, the network gone, or the page's policy refused the request,
+ * which the policy watch names as `csp-blocked`), or a 2xx answer was no JSON. Named by the
+ * endpoint, not by `mintSessionId` (an option the page did not use).
+ */
+const mintFailure = (base: string, cause: unknown) => new EmbedError('mint-failed', DEV ? `POST ${base} failed (${cause}): is your backend running?` : [base, String(cause)], cause);
+
+/**
  * The session callbacks of a session endpoint (`@svc-embed/server`, or your own with the same
  * routes): `POST <endpoint>` mints (the answer is `{ "sessionId": "..." }`), `DELETE <endpoint>/<id>`
  * revokes, `POST <endpoint>/logout` revokes every id of the viewer (`{ revoked, failed, pending,
@@ -74,7 +82,9 @@ export function sessionEndpointCallbacks(endpoint: string, win: EndpointWindow =
       return latest;
     },
     async mintSessionId() {
-      const answer = await call(win, 'POST', base, mintRefusal);
+      const answer = await call(win, 'POST', base, mintRefusal).catch((cause: unknown) => {
+        throw cause instanceof EmbedError ? cause : mintFailure(base, cause);
+      });
       const sessionId = sessionIdOf(answer);
       if (typeof sessionId !== 'string') throw new EmbedError('mint-failed', DEV ? `POST ${base} answered no "sessionId" string` : [base, 'sessionId']);
       const viewer = viewerTagOf(answer);

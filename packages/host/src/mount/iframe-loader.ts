@@ -22,7 +22,20 @@ interface IframeLoader {
    * else `ready-timeout` (it did not even load).
    */
   readyTimeoutError(): EmbedError;
+  /** `frame-silent`: the iframe's page loaded, then sent no `ready` within `FRAME_SILENT_MS`. */
+  silentError(): EmbedError;
 }
+
+/**
+ * How long after the iframe's `load` event the SDK waits for `ready` before it reports `frame-silent`
+ * (unless `readyTimeoutMs` ends first, or is 0: then it waits as that says). The service's embed page
+ * sends `ready` once it has exchanged the session id (one request to the tenant, on the connection
+ * that loaded the page) and mounted: well within a second here, and the `load` event does not wait
+ * for either. A tenant's 404 page, a refusal to be framed (`frame-ancestors`, shown as the browser's
+ * error page) or another site's page never sends it; 5 s leaves a slow exchange four times the usual.
+ * A refused id does not count: the embed's `error` (`auth`) is heard and the wait ends there.
+ */
+export const FRAME_SILENT_MS = 5_000;
 
 /** What {@link createIframeLoader} works with. */
 interface IframeLoaderOptions {
@@ -59,9 +72,22 @@ export function createIframeLoader(options: IframeLoaderOptions): IframeLoader {
       removeWarmUp?.();
     },
     readyTimeoutError() {
-      const why = () => `no ready event from ${origin} in ${context.readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${context.window.location.origin}`;
-      const data = [origin, context.readyTimeoutMs, context.window.location.origin];
-      return loaded ? new EmbedError('frame-silent', DEV ? `${url} loaded, but ${why()}` : [url, ...data]) : new EmbedError('ready-timeout', DEV ? why() : data);
+      if (loaded) return silent(context, `in ${context.readyTimeoutMs} ms`);
+      const page = context.window.location.origin;
+      return new EmbedError('ready-timeout', DEV ? `no ready event from ${origin} in ${context.readyTimeoutMs} ms: check baseUrl and that the tenant allows framing by ${page}` : [origin, context.readyTimeoutMs, page]);
     },
+    silentError: () => silent(context, `within ${FRAME_SILENT_MS} ms of its load`),
   };
+}
+
+/**
+ * `frame-silent`: the iframe's page loaded but sent no `ready` (`when`: `in 30000 ms`). Its first
+ * hint is the surface (a mistyped `publicId`: the tenant answers 404, a page that never sends
+ * `ready`), then `baseUrl`, then framing.
+ */
+function silent(context: EmbedContext, when: string): EmbedError {
+  const { origin, url, options } = context;
+  const surface = options.publicId === undefined ? 'src' : 'publicId';
+  const page = context.window.location.origin;
+  return new EmbedError('frame-silent', DEV ? `${url} loaded, but no ready event from ${origin} ${when}: check ${surface}, baseUrl, and that the tenant allows framing by ${page}` : [url, surface, page]);
 }

@@ -59,21 +59,46 @@ export function loadBackoffElapsed(state: RenewalState): RenewalStep {
 }
 
 /**
- * No `ready` in time, or the page's policy refused to frame the tenant: the load fails, unless it is
- * over (`ready` came, or it failed already: the first cause is the one kept).
+ * No `ready` in time (or after the iframe's page loaded), or the page's policy refused to frame the
+ * tenant: the load fails, unless it is over (`ready` came, or it failed already: the first cause is
+ * the one kept).
  */
-export function loadStopped(state: RenewalState, signal: Signal<'ready-timeout' | 'frame-blocked'>): RenewalStep {
+export function loadStopped(state: RenewalState, signal: Signal<'ready-timeout' | 'frame-blocked' | 'frame-silent'>): RenewalStep {
   if (state.load.name !== 'loading') return same(state);
   return loadFailed(state, signal.error);
 }
 
+/**
+ * The page's policy refused the session endpoint's request for the first id: the load fails at once,
+ * while its mint is out or it waits to try again (a mint that failed first, with the `fetch` error,
+ * backs off: no other attempt is made). Refused again later, nothing changes.
+ */
+export function loadBlocked(state: RenewalState, signal: Signal<'endpoint-blocked'>): RenewalStep {
+  const { name } = state.load;
+  if (name !== 'minting' && name !== 'backoff') return same(state);
+  const failed = loadFailed(state, signal.error);
+  return name === 'backoff' ? { ...failed, effects: [{ type: 'cancel-timer', timer: 'load-backoff' }, ...failed.effects] } : failed;
+}
+
+/**
+ * The iframe's page loaded: while the load waits for `ready`, a page that stays silent for
+ * `silentAfterLoadMs` is `frame-silent` (each load starts the wait again).
+ */
+export function loadFrameLoaded(state: RenewalState, config: RenewalConfig): RenewalStep {
+  const ms = config.silentAfterLoadMs;
+  if (state.load.name !== 'loading' || !ms) return same(state);
+  return { state: { ...state, load: { name: 'loading', silentWait: true } }, effects: [{ type: 'start-timer', timer: 'frame-silent', ms }] };
+}
+
 /** The embed sent `ready` (a late one, after the load failed, still counts): resolve `embed.ready`, open the queue. */
 export function loadReady(state: RenewalState, payload: ReadyPayload): RenewalStep {
-  return {
-    state: { ...state, load: { name: 'ready' } },
-    effects: [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'resolve-ready', payload }, { type: 'open-outbox' }],
-    moments: ['ready'],
-  };
+  const effects: RenewalEffect[] = [{ type: 'cancel-timer', timer: 'ready-timeout' }, ...endSilentWait(state), { type: 'resolve-ready', payload }, { type: 'open-outbox' }];
+  return { state: { ...state, load: { name: 'ready' } }, effects, moments: ['ready'] };
+}
+
+/** Cancels the wait for `ready` after the iframe's page loaded, when one runs. */
+export function endSilentWait(state: RenewalState): RenewalEffect[] {
+  return state.load.name === 'loading' && state.load.silentWait ? [{ type: 'cancel-timer', timer: 'frame-silent' }] : [];
 }
 
 /** The load fails with `error` (no first id, no `ready` in time): `embed.ready` rejects with it. */

@@ -26,6 +26,9 @@ interface MintCallOptions {
   ids: Pick<EmbedIds, 'record' | 'revokeLateId' | 'budgets'>;
 }
 
+/** What a mint that did not settle in time says, by where ids come from: the session endpoint, or the page's own `mintSessionId`. */
+const timeoutMessage = (endpoint: string | undefined, ms: number) => `${endpoint ? `POST ${endpoint}` : 'mintSessionId'} did not answer within ${ms} ms: check it, or raise mintTimeoutMs`;
+
 /**
  * Wraps `mintSessionId`, or gives `undefined` without one (nothing to mint with). Each call mints (right before use), records the id and resolves with it;
  * it rejects with `mint-timeout` when the mint does not settle within `mintTimeoutMs`, with `mint-failed`
@@ -45,7 +48,7 @@ export function createMintCall(options: MintCallOptions): MintCall | undefined {
       let timedOut = false;
       const cancel = scope.later(mintTimeoutMs, () => {
         timedOut = true;
-        reject(new EmbedError('mint-timeout', DEV ? `mintSessionId did not settle within ${mintTimeoutMs} ms` : [mintTimeoutMs]));
+        reject(new EmbedError('mint-timeout', DEV ? timeoutMessage(callbacks.endpoint?.endpoint, mintTimeoutMs) : [callbacks.endpoint?.endpoint ?? 'mintSessionId', mintTimeoutMs]));
       });
       // Minted a microtask later, and only if the embed still lives: an embed created and destroyed
       // in the same task (React StrictMode's mount, unmount, mount) never spends a single-use id.

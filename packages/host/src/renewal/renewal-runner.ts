@@ -44,6 +44,8 @@ export interface RenewalRunnerOptions {
   openOutbox: () => void;
   /** The error `embed.ready` rejects with when no `ready` came in time. */
   readyTimeoutError: () => EmbedError;
+  /** The error `embed.ready` rejects with when no `ready` came after the iframe's page loaded (`frame-silent`). */
+  silentError: () => EmbedError;
   /** Emits the host-side notifications: `state` after each step that changed the {@link EmbedState}. */
   emit: (name: 'renewed' | 'renewal-failed' | 'state', info: RenewalInfo | RenewalFailure | EmbedStateChange) => void;
   /** The embed's debug logger. */
@@ -150,7 +152,7 @@ function effectRunner(runner: EffectRunnerOptions): (effect: RenewalEffect, call
         return revokeLateId(effect.sessionId);
       case 'start-timer':
         timers.get(effect.timer)?.();
-        timers.set(effect.timer, scope.later(effect.ms, () => signal(elapsedSignal(effect.timer, now(), options.readyTimeoutError))));
+        timers.set(effect.timer, scope.later(effect.ms, () => signal(elapsedSignal(effect.timer, now(), options))));
         return;
       case 'cancel-timer':
         timers.get(effect.timer)?.();

@@ -1,6 +1,6 @@
 import { DEV } from '../base/dev-mode.js';
 import { destroyedError, EmbedError } from '../base/errors.js';
-import { loadBackoffElapsed, loadFailed, loadMinted, loadMintFailed, loadReady, loadStopped, startLoad } from './load-step.js';
+import { endSilentWait, loadBackoffElapsed, loadBlocked, loadFailed, loadFrameLoaded, loadMinted, loadMintFailed, loadReady, loadStopped, startLoad } from './load-step.js';
 import {
   backoffDelay, deadline, inPhase, isFinal, isRunning, REJECTION_WINDOW_MS, remember, RENEWAL_WINDOW_MS, same,
   type RenewalConfig, type RenewalEffect, type RenewalRun, type RenewalSignal, type RenewalState, type RenewalStep, type RenewalTrigger, type RunningState, type RunSignal, type TimerPurpose,
@@ -53,7 +53,12 @@ function transition(state: RenewalState, signal: RenewalSignal, config: RenewalC
       return loadBackoffElapsed(state);
     case 'ready-timeout':
     case 'frame-blocked':
+    case 'frame-silent':
       return failWithLoad(loadStopped(state, signal));
+    case 'endpoint-blocked':
+      return failWithLoad(loadBlocked(state, signal));
+    case 'frame-loaded':
+      return loadFrameLoaded(state, config);
     // A mint's result goes to the machine its delivery names: `url` is the first load's.
     case 'minted':
       return signal.delivery === 'url' ? loadMinted(state, signal, config) : minted(state, signal);
@@ -70,7 +75,7 @@ function transition(state: RenewalState, signal: RenewalSignal, config: RenewalC
     case 'wake-up':
       return wakeUp(state, signal, config);
     case 'auth-error':
-      return authError(state, config);
+      return frameHeard(state, authError(state, config));
     case 'rejected':
       return rejected(state);
     case 'rejection-settled':
@@ -159,6 +164,13 @@ function failWithLoad(loaded: RenewalStep): RenewalStep {
   const { state } = loaded;
   if (state.load.name !== 'failed' || state.phase !== 'waiting-ready') return loaded;
   return andThen(loaded, fail(state, state.run, state.load.error));
+}
+
+/** The embed spoke (its page is the service's) while the load waits for `ready`: no `frame-silent` for it. */
+function frameHeard(state: RenewalState, step: RenewalStep): RenewalStep {
+  const cancel = endSilentWait(state);
+  if (!cancel.length || step.state.load.name !== 'loading') return step;
+  return { ...step, state: { ...step.state, load: { name: 'loading' } }, effects: [...cancel, ...step.effects] };
 }
 
 /**
@@ -254,8 +266,16 @@ function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalS
   return { state: forget(state, run), effects: [{ type: 'emit', name: 'renewal-failed', info }, { type: 'settle-callers', error }] };
 }
 
-/** The error of an embed that could not authenticate with `what`. */
-const rejectedAfter = (what: string) => new EmbedError('session-rejected', DEV ? `the embed could not authenticate with ${what}` : [what]);
+/**
+ * The error of an embed that could not authenticate with `what`, and what to check: the service
+ * refuses an id it does not know (minted at another tenant, with another environment's API key),
+ * one already used (each id is single use), or one older than 5 minutes.
+ */
+const rejectedAfter = (what: string) =>
+  new EmbedError(
+    'session-rejected',
+    DEV ? `the embed could not authenticate with ${what}: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes` : [what],
+  );
 
 /** No id got the embed to authenticate (`session-rejected`), or none could be minted; `ready` rejects unless it resolved long ago. */
 function failAuthentication(state: RenewalState, error: EmbedError, attempts = 0): RenewalStep {

@@ -89,14 +89,15 @@ export interface RenewalRun {
  * Where the embed's first load stands (the first id goes in the iframe's URL):
  * - `idle`: not started yet (a lazy embed waits until it is seen);
  * - `minting`: the first id is being minted (mint `ticket`); `backoff`: waiting before attempt `attempt + 1`;
- * - `loading`: the URL is set; waiting for `ready` (its timer runs);
+ * - `loading`: the URL is set; waiting for `ready` (its timer runs); `silentWait` once the iframe's
+ *   page loaded: its `frame-silent` timer runs too, until `ready` or the embed's `auth` error;
  * - `ready`: the embed sent `ready`; `failed`: `embed.ready` rejected with `error` (a late `ready` still counts).
  */
 export type LoadState =
   | { readonly name: 'idle' }
   | { readonly name: 'minting'; readonly attempt: number; readonly ticket: number }
   | { readonly name: 'backoff'; readonly attempt: number }
-  | { readonly name: 'loading' }
+  | { readonly name: 'loading'; readonly silentWait?: true }
   | { readonly name: 'ready' }
   | { readonly name: 'failed'; readonly error: EmbedError };
 
@@ -154,12 +155,16 @@ export interface RenewalConfig {
   hasUrl: boolean;
   /** How long to wait for `ready` once the URL is set; 0 waits forever. */
   readyTimeoutMs: number;
+  /** How long to wait for `ready` once the iframe's page loaded (`FRAME_SILENT_MS`), then `frame-silent`; absent or 0: no such wait. */
+  silentAfterLoadMs?: number;
 }
 
 /**
  * What can happen to the first load, and to it alone: the embed starts, the first id's mint settles
  * (a mint result for the `url`), the load's backoff ends, no `ready` came in time, the page's Content
- * Security Policy refused to frame the tenant (`frame-blocked`).
+ * Security Policy refused to frame the tenant (`frame-blocked`) or to call the session endpoint
+ * (`endpoint-blocked`), the iframe's page loaded (`frame-loaded`) and then stayed silent
+ * (`frame-silent`).
  */
 export type LoadSignal =
   | { type: 'start'; now: number }
@@ -167,7 +172,10 @@ export type LoadSignal =
   | { type: 'mint-failed'; ticket: number; error: EmbedError; delivery: 'url' }
   | { type: 'load-backoff-elapsed' }
   | { type: 'ready-timeout'; error: EmbedError }
-  | { type: 'frame-blocked'; error: EmbedError };
+  | { type: 'frame-blocked'; error: EmbedError }
+  | { type: 'endpoint-blocked'; error: EmbedError }
+  | { type: 'frame-loaded' }
+  | { type: 'frame-silent'; error: EmbedError };
 
 /**
  * What can happen to renewal, and to it alone: a trigger (`manual` only from `renewSession()`, whose
@@ -194,7 +202,7 @@ export type RunSignal =
 export type RenewalSignal = LoadSignal | RunSignal | { type: 'ready'; now: number; payload: ReadyPayload } | { type: 'destroyed' };
 
 /** The timers the runner arms, each ended by a signal of its own. */
-export type TimerPurpose = 'ready-timeout' | 'verdict' | 'backoff' | 'load-backoff';
+export type TimerPurpose = 'ready-timeout' | 'frame-silent' | 'verdict' | 'backoff' | 'load-backoff';
 
 /**
  * What the runner does for a step, in order. Plain data. `hold-caller` keeps the `renewSession()`
@@ -231,9 +239,16 @@ export interface RenewalStep {
 /** A step in which nothing changes, with a line for the debug log. */
 export const same = (state: RenewalState, log?: unknown[]): RenewalStep => ({ state, effects: [], log });
 
-/** The signal that ends each timer; `readyTimeoutError` is the error `embed.ready` rejects with. */
-export function elapsedSignal(timer: TimerPurpose, now: number, readyTimeoutError: () => EmbedError): RenewalSignal {
-  if (timer === 'ready-timeout') return { type: 'ready-timeout', error: readyTimeoutError() };
+/** The errors `embed.ready` rejects with when no `ready` came: in `readyTimeoutMs`, or after the iframe's page loaded. */
+interface SilenceErrors {
+  readyTimeoutError(): EmbedError;
+  silentError(): EmbedError;
+}
+
+/** The signal that ends each timer; `errors` are those `embed.ready` rejects with when `ready` did not come. */
+export function elapsedSignal(timer: TimerPurpose, now: number, errors: SilenceErrors): RenewalSignal {
+  if (timer === 'ready-timeout') return { type: 'ready-timeout', error: errors.readyTimeoutError() };
+  if (timer === 'frame-silent') return { type: 'frame-silent', error: errors.silentError() };
   if (timer === 'verdict') return { type: 'verdict-elapsed', now };
   return { type: timer === 'backoff' ? 'backoff-elapsed' : 'load-backoff-elapsed' };
 }

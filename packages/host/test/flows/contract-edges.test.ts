@@ -37,7 +37,7 @@ describe('a first id that cannot be minted: embed.ready rejects with the code an
     const { embed } = setup({ mintSessionId: () => new Promise<string>(() => {}), maxAttempts: 1, mintTimeoutMs: 250 });
     const result = rejection(embed.ready);
     await vi.advanceTimersByTimeAsync(250);
-    expect(await result).toMatchObject({ code: 'mint-timeout', message: 'mintSessionId did not settle within 250 ms' });
+    expect(await result).toMatchObject({ code: 'mint-timeout', message: 'mintSessionId did not answer within 250 ms: check it, or raise mintTimeoutMs' });
   });
 });
 

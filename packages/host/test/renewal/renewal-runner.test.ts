@@ -11,7 +11,7 @@ function runner(changes: Partial<RenewalRunnerOptions> = {}) {
   const options: RenewalRunnerOptions = {
     scope: createScope({ timers: globalThis }), now: () => 0, log: vi.fn(), mint: undefined,
     config: { policy: { attempts: 2, delayMs: 10 }, canMint: false, hasUrl: true, readyTimeoutMs: 0 },
-    load: vi.fn(), postSession: vi.fn(), revokeLateId: vi.fn(), ready, readyTimeoutError: () => new Error('late') as never,
+    load: vi.fn(), postSession: vi.fn(), revokeLateId: vi.fn(), ready, readyTimeoutError: () => new Error('late') as never, silentError: () => new Error('silent') as never,
     openOutbox: vi.fn(), emit: vi.fn(), note: vi.fn(), window, document,
     ...changes,
   };

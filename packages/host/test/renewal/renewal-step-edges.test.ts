@@ -97,6 +97,9 @@ describe('renewalStep: signals out of their phase, the two machines, the callers
   });
 });
 
+/** What a session-rejected line tells the developer to check (issue 40). */
+const REJECTED_FIX = ": mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes";
+
 describe('renewalStep: the errors it hands out say what happened', () => {
   const errorOf = (effects: readonly RenewalEffect[], type: RenewalEffect['type']) =>
     (effects.find((effect) => effect.type === type) as { error?: EmbedError } | undefined)?.error;
@@ -105,14 +108,14 @@ describe('renewalStep: the errors it hands out say what happened', () => {
     const { effects } = renewalStep(loading({ name: 'loading' }), { type: 'auth-error' }, { ...config, canMint: false });
     expect(errorOf(effects, 'reject-ready')).toMatchObject({
       code: 'session-rejected',
-      message: 'the embed could not authenticate with its session id (no mintSessionId to mint another)',
+      message: `the embed could not authenticate with its session id (no mintSessionId to mint another)${REJECTED_FIX}`,
     });
   });
 
   it('an authentication that failed with every fresh id names how many were tried', () => {
     const from = state({ phase: 'minting', run: run({ trigger: 'auth', delivery: 'urgent', targets: [], attempt: 3 }), ticket: 2 }, { load: { name: 'failed', error: failure } });
     const { effects } = renewalStep(from, { type: 'mint-failed', ticket: 2, error: failure, delivery: 'urgent' }, config);
-    expect(errorOf(effects, 'settle-callers')).toMatchObject({ code: 'session-rejected', message: 'the embed could not authenticate with 3 fresh session ids' });
+    expect(errorOf(effects, 'settle-callers')).toMatchObject({ code: 'session-rejected', message: `the embed could not authenticate with 3 fresh session ids${REJECTED_FIX}` });
   });
 
   it('the embed rejecting our id: the attempt fails with session-rejected', () => {

@@ -20,7 +20,49 @@ const minted = (ticket: number, delivery: 'url' | 'queued' | 'urgent' = 'queued'
 const renewedInfo = (attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewed', info: { trigger, attempts } });
 const failedInfo = (error: unknown, attempts = 1, trigger = 'session-expiring') => ({ type: 'emit', name: 'renewal-failed', info: { trigger, attempts, error } });
 
+const blocked = new EmbedError('csp-blocked', 'connect-src');
+const silent = new EmbedError('frame-silent', 'no ready after load');
+const silentConfig = { ...config, silentAfterLoadMs: 5_000 };
 const firstLoad: Row[] = [
+  // The iframe's page loaded; the page's policy refused the endpoint (issue 40).
+  {
+    name: 'the iframe\'s page loaded while waiting for ready: the frame-silent wait starts',
+    from: loading({ name: 'loading' }), signal: { type: 'frame-loaded' }, with: silentConfig, to: 'idle', load: 'loading',
+    effects: [{ type: 'start-timer', timer: 'frame-silent', ms: 5_000 }],
+  },
+  {
+    name: 'a load with no wait configured (readyTimeoutMs 0), or before the URL is set, starts nothing',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'frame-loaded' }, with: silentConfig, to: 'idle', load: 'minting', effects: [],
+  },
+  {
+    name: 'ready during the wait cancels both timers',
+    from: loading({ name: 'loading', silentWait: true }), signal: { type: 'ready', now: 1, payload: READY }, to: 'idle', load: 'ready',
+    effects: [{ type: 'cancel-timer', timer: 'ready-timeout' }, { type: 'cancel-timer', timer: 'frame-silent' }, { type: 'resolve-ready', payload: READY }, { type: 'open-outbox' }],
+  },
+  {
+    name: 'the embed refused its id during the wait (it speaks): the wait ends, a fresh id goes out',
+    from: loading({ name: 'loading', silentWait: true }), signal: { type: 'auth-error' }, with: silentConfig, to: 'minting', load: 'loading',
+    effects: [{ type: 'cancel-timer', timer: 'frame-silent' }, { type: 'mint', ticket: 2, delivery: 'urgent' }],
+  },
+  {
+    name: 'the page stayed silent after its load: frame-silent rejects ready',
+    from: loading({ name: 'loading', silentWait: true }), signal: { type: 'frame-silent', error: silent }, to: 'idle', load: 'failed',
+    effects: [{ type: 'reject-ready', error: silent }],
+  },
+  {
+    name: 'the endpoint blocked while its mint is out: the load fails at once',
+    from: loading({ name: 'minting', attempt: 1, ticket: 1 }), signal: { type: 'endpoint-blocked', error: blocked }, to: 'idle', load: 'failed',
+    effects: [{ type: 'reject-ready', error: blocked }],
+  },
+  {
+    name: 'the endpoint blocked after its mint failed (backing off): the backoff ends, the load fails, no next attempt',
+    from: loading({ name: 'backoff', attempt: 1 }), signal: { type: 'endpoint-blocked', error: blocked }, to: 'idle', load: 'failed',
+    effects: [{ type: 'cancel-timer', timer: 'load-backoff' }, { type: 'reject-ready', error: blocked }],
+  },
+  {
+    name: 'the endpoint blocked once the URL is set changes nothing',
+    from: loading({ name: 'loading' }), signal: { type: 'endpoint-blocked', error: blocked }, to: 'idle', load: 'loading', effects: [],
+  },
   {
     name: 'a signed embed with a URL mints its first id',
     from: initialRenewalState(0), signal: { type: 'start', now: 0 }, to: 'idle', load: 'minting', effects: [{ type: 'mint', ticket: 1, delivery: 'url' }],
