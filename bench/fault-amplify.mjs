@@ -5,6 +5,7 @@
 //   viewer with 30 ids signs out, then the service recovers and the sweeps finish the work.
 // Each prints the calls of revoke per id and whether any answer said `complete: true` while an id of
 // that viewer was still live at the service (the emulator's own record, read when the answer came).
+// Their ledgers start a day old (the horizon key set 25 h back), so a sign-out may say complete.
 import { createClient } from 'redis';
 import { createPlatformClient } from '@svc-embed/platform';
 import { logoutPath } from '@svc-embed/protocol/session-endpoint';
@@ -20,7 +21,7 @@ const STALL_TIMEOUT_MS = 1_000;
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The emulator as the service; `stalled` makes every revoke hang until its signal aborts. Counts calls per id. */
-function serviceOn(emulator) {
+export function serviceOn(emulator) {
   const client = createPlatformClient({ baseUrl: emulator.url, apiKey: API_KEY });
   const service = {
     calls: new Map(),
@@ -37,12 +38,35 @@ function serviceOn(emulator) {
   return service;
 }
 
-/** Two instances on one Redis (a fresh prefix), each behind node:http, with the limits given. */
-async function twoInstances(redis, service, { prefix, limits }) {
+/** An id's longest life by default (5 min redemption + 24 h session), and more: a ledger this old is whole. */
+export const LEDGER_AGE_MS = 25 * 60 * 60 * 1000;
+
+/**
+ * Sets the Redis ledger's horizon (`<prefix>horizon`) `ms` back on Redis' clock: a ledger whole that
+ * long, as on a Redis that has served the endpoint for a day, so a sign-out may answer complete.
+ */
+export async function ageHorizon(redis, prefix, ms) {
+  const client = await createClient({ url: redis.url }).on('error', () => undefined).connect();
+  try {
+    const [seconds, micros] = await client.sendCommand(['TIME']);
+    await client.sendCommand(['SET', `${prefix}horizon`, String(Number(seconds) * 1000 + Math.floor(Number(micros) / 1000) - ms)]);
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Two instances on one Redis (a fresh prefix, its ledger a day old: LEDGER_AGE_MS), each behind
+ * node:http, with the limits given; `store`: more options of the Redis store; `clocks`: each
+ * instance's `now` (left out: Date.now); `onError` the instances' (each report with its instance's index).
+ */
+export async function twoInstances(redis, service, { prefix, limits, store = {}, clocks = [], onError }) {
+  await ageHorizon(redis, prefix, LEDGER_AGE_MS);
   const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', () => undefined).connect()));
-  const endpoints = clients.map((client) => createSessionEndpoint({
-    path: PATH, allowedOrigins: [ORIGIN], store: createRedisStore({ client, prefix }), mint: service.mint, revoke: service.revoke,
-    viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }), limits,
+  const endpoints = clients.map((client, index) => createSessionEndpoint({
+    path: PATH, allowedOrigins: [ORIGIN], store: createRedisStore({ client, prefix, ...store }), mint: service.mint, revoke: service.revoke,
+    viewer: (request) => ({ id: request.headers.get('x-viewer') ?? 'nobody' }), limits, now: clocks[index],
+    onError: onError && ((error, report) => onError({ error, report, index })),
   }));
   const targets = await Promise.all(endpoints.map((endpoint) => listen(endpoint.node)));
   const close = async () => {

@@ -16,10 +16,13 @@
 // was handed out (answered 200) that the store had not acknowledged recording. Prints the calls of
 // revoke per id. Then two runs of their own (fault-amplify.mjs): 200 parallel sign-outs of one viewer,
 // and a stalled service; each prints the calls of revoke per id and whether an answer said complete
-// while an id was live. The instances of the main run shorten the failed ids' backoff
+// while an id was live. Then the ledger's own faults (fault-ledger.mjs, on the seed): eviction on a
+// 4 MB Redis under allkeys-lru and volatile-lru with another app filling it, one instance's clock
+// +-25 h and +-5 s, the memory store across a restart of the endpoint's process; each prints the
+// sign-out answers by reason and how many said complete while an id was live. The instances of the main run shorten the failed ids' backoff
 // (revokeRetryMs 50, at most 400 ms) and the lease (2 s; a claim whose answer was lost is taken
 // over only once it lapsed), so the retry path ends within its sweep rounds. Options: --seed N (default 1), --viewers, --mints, --sign-outs (share),
-// --revoke-failure (share), --pauses, --kills, --appendfsync (default always). A seed fixes the plan (who signs out when, when Redis
+// --revoke-failure (share), --pauses, --kills, --appendfsync (default always), --only ledger (the ledger's runs alone). A seed fixes the plan (who signs out when, when Redis
 // fails, the service's delays); the interleaving of a real run still varies from run to run.
 import { createClient } from 'redis';
 import { createEmulator } from '@svc-embed/emulator';
@@ -33,6 +36,7 @@ import { listen } from './http-load.mjs';
 import { ATTEMPTS, forViewersAtOnce, mintAskingAgain, signOutEveryone, withRetries } from './retry-path.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 import { parallelSignOuts, stalledService } from './fault-amplify.mjs';
+import { ledgerRuns } from './fault-ledger.mjs';
 
 const API_KEY = 'emulator-dev-key';
 const STORE_TIMEOUT_MS = 300;
@@ -51,6 +55,7 @@ function readOptions(argv) {
     seed: value('seed', 1), viewers: value('viewers', 1000), mints: value('mints', 5), signOutShare: value('sign-outs', 0.3),
     revokeFailure: value('revoke-failure', 0.2), pauses: value('pauses', 4), kills: value('kills', 3),
     appendfsync: argv.includes('--appendfsync') ? argv[argv.indexOf('--appendfsync') + 1] : 'always',
+    only: argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : 'all',
   };
 }
 
@@ -161,14 +166,10 @@ function printReport({ options, load, faults, path, run, service, figures, ms })
   return ok;
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2));
-  const redis = await startRedisDaemon({ persistent: true, appendfsync: options.appendfsync });
-  const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
-  const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(options.seed + 1), revokeFailure: options.revokeFailure, mintDelayMs: MINT_DELAY_MS });
-  let run;
+/** The main fault run: load, Redis faults, the retry path, the checks; resolves whether they held. */
+async function mainRun({ options, redis, emulator, service }) {
+  const run = await startInstances(redis, service);
   try {
-    run = await startInstances(redis, service);
     const planRandom = seededRandom(options.seed);
     const viewers = planViewers(options, planRandom);
     const faults = faultRunner(redis, planFaults({ random: planRandom, totalMints: options.viewers * options.mints, pauses: options.pauses, kills: options.kills, timeoutMs: STORE_TIMEOUT_MS }));
@@ -179,13 +180,22 @@ async function main() {
     sweeps.stop();
     const path = await signOutEveryone(run.endpoints, viewers.map((viewer) => viewer.id));
     const figures = verify({ emulator, service, run, load });
-    if (!printReport({ options, load, faults, path, run, service, figures, ms: Date.now() - started })) process.exitCode = 1;
-    await run.close();
-    run = undefined;
-    if (!(await parallelSignOuts({ redis, emulator }))) process.exitCode = 1;
-    if (!(await stalledService({ redis, emulator }))) process.exitCode = 1;
+    return printReport({ options, load, faults, path, run, service, figures, ms: Date.now() - started });
   } finally {
-    await run?.close();
+    await run.close();
+  }
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  const redis = await startRedisDaemon({ persistent: true, appendfsync: options.appendfsync });
+  const emulator = await createEmulator({ port: 0, hostname: '127.0.0.1' });
+  const service = flakyService({ emulator, apiKey: API_KEY, random: seededRandom(options.seed + 1), revokeFailure: options.revokeFailure, mintDelayMs: MINT_DELAY_MS });
+  try {
+    const runs = options.only === 'ledger' ? [] : [() => mainRun({ options, redis, emulator, service }), () => parallelSignOuts({ redis, emulator }), () => stalledService({ redis, emulator })];
+    runs.push(() => ledgerRuns({ redis, emulator, seed: options.seed }));
+    for (const run of runs) if (!(await run())) process.exitCode = 1;
+  } finally {
     await emulator.close();
     await redis.stop();
   }

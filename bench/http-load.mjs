@@ -3,11 +3,11 @@
 // browser on the allowed origin sends it.
 import { createServer, Agent, request as httpRequest } from 'node:http';
 
-/** Serves `handler` on 127.0.0.1; resolves with `{ port, agent, close() }`. */
-export async function listen(handler) {
+/** Serves `handler` on 127.0.0.1 (on `port`, or a free one); resolves with `{ port, agent, close() }`. */
+export async function listen(handler, { port = 0 } = {}) {
   const server = createServer((req, res) => void handler(req, res));
   server.keepAliveTimeout = 60_000; // longer than a round, so no idle socket is closed under the client
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const close = () => {
     agent.destroy();

@@ -79,9 +79,9 @@ function isRunning(pid) {
  * (fsynced before every reply, so whatever a client was told is written survives a kill, and a
  * machine's crash too); `appendfsync` may name another policy. `cluster`: a cluster node
  * (`{ nodeTimeoutMs }`, how long before its peers fail it over); `replicaOf`: the port of the
- * primary it replicates.
+ * primary it replicates. `config`: more settings, as words (`['--maxmemory', '4mb']`).
  */
-function serverArguments({ port, dir, persistent, appendfsync, cluster, replicaOf }) {
+function serverArguments({ port, dir, persistent, appendfsync, cluster, replicaOf, config }) {
   const persistence = persistent ? ['--appendonly', 'yes', '--appendfsync', appendfsync] : ['--appendonly', 'no'];
   const clustering = cluster
     ? ['--cluster-enabled', 'yes', '--cluster-config-file', join(dir, 'nodes.conf'), '--cluster-node-timeout', String(cluster.nodeTimeoutMs)]
@@ -90,7 +90,7 @@ function serverArguments({ port, dir, persistent, appendfsync, cluster, replicaO
   // A replica syncs at once (Redis waits 5 s by default for more replicas to share a diskless sync).
   return [
     '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--repl-diskless-sync-delay', '0', ...persistence, ...clustering, ...replication,
-    '--dir', dir, '--daemonize', 'no', '--logfile', join(dir, 'r.log'),
+    '--dir', dir, '--daemonize', 'no', '--logfile', join(dir, 'r.log'), ...config,
   ];
 }
 
@@ -128,15 +128,16 @@ export function requireRedisBinary(binary) {
  * Starts redis-server; resolves once it answers PING with `{ url, port, pid, dir, stop(), pause(),
  * resume(), kill(), restart() }`. `persistent`: the append-only file, fsynced before every reply
  * unless `appendfsync` names another policy (`everysec`, `no`). `cluster: { nodeTimeoutMs }`: a
- * cluster node (redis-cluster.mjs joins them); `replicaOf`: the port of the primary to replicate.
+ * cluster node (redis-cluster.mjs joins them); `replicaOf`: the port of the primary to replicate;
+ * `config`: more settings as words (`['--maxmemory', '4mb', '--maxmemory-policy', 'allkeys-lru']`).
  * `kill()` is SIGKILL (the data stays in its directory); `restart()` starts it again on the same
  * port from that data. `stop()` resolves once it has exited, and removes its directory.
  */
-export async function startRedisDaemon({ persistent = false, appendfsync = 'always', cluster = null, replicaOf = null } = {}) {
+export async function startRedisDaemon({ persistent = false, appendfsync = 'always', cluster = null, replicaOf = null, config = [] } = {}) {
   requireRedisBinary('redis-server');
   const port = await unusedPort({ cluster: cluster !== null });
   const dir = mkdtempSync(join(tmpdir(), 'svc-embed-bench-redis-'));
-  const settings = { port, dir, persistent, appendfsync, cluster, replicaOf };
+  const settings = { port, dir, persistent, appendfsync, cluster, replicaOf, config };
   const daemon = { url: `redis://127.0.0.1:${port}`, port, dir, pid: await launch(settings) };
   daemon.pause = () => signal(daemon.pid, 'SIGSTOP');
   daemon.resume = () => signal(daemon.pid, 'SIGCONT');

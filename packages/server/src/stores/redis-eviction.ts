@@ -6,7 +6,9 @@
  * primaries change): `CONFIG GET maxmemory-policy`, or, where a managed service disables `CONFIG`,
  * the `maxmemory_policy` line of `INFO memory`. Anything but `noeviction`, or a policy neither
  * shows, refuses every operation (`store-unavailable`, naming the setting and the fix); with
- * `allowEviction: true` the store runs and reports it once per connection.
+ * `allowEviction: true` the store runs and reports it once per connection, and its ledger is never
+ * whole while the last check found a policy that may evict (`mayEvict()`): a sign-out then never
+ * answers complete, for an evicted key leaves no trace a sign-out could find.
  */
 import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
 import { EndpointError, ENDPOINT_ERROR_CODES } from '../errors.js';
@@ -32,6 +34,8 @@ interface EvictionGuard {
   ready(): Promise<void>;
   /** Where the eviction reports go (the endpoint's `onError`); reports made before wait for it. */
   reportTo(reporter: (error: EndpointError) => void): void;
+  /** Whether the last check found a primary that may evict (run anyway, with `allowEviction`). */
+  mayEvict(): boolean;
 }
 
 /** One primary's policy as read: a policy name, or `unknown` when neither `CONFIG GET` nor `INFO` shows it. */
@@ -45,6 +49,7 @@ export function guardEviction(options: EvictionGuardOptions): EvictionGuard {
   const { connection } = options;
   const reports = createReportQueue();
   let checked: Promise<void> | null = null;
+  let evicting = false;
   let seen = { layout: connection.layout(), reconnects: connection.reconnects() };
   const markStale = () => {
     checked = null;
@@ -53,7 +58,9 @@ export function guardEviction(options: EvictionGuardOptions): EvictionGuard {
     const now = { layout: connection.layout(), reconnects: connection.reconnects() };
     if (now.layout !== seen.layout || now.reconnects !== seen.reconnects) markStale();
     seen = now;
-    checked ??= checkPolicies(options, reports.report);
+    checked ??= checkPolicies(options, reports.report).then((found) => {
+      evicting = found;
+    });
     const current = checked;
     current.catch(() => {
       if (checked === current) markStale(); // a refusal or a failed read is read again next time: a fixed policy takes effect
@@ -77,7 +84,7 @@ export function guardEviction(options: EvictionGuardOptions): EvictionGuard {
       return connection.nodeFor(key);
     },
   };
-  return { connection: guarded, ready: ensure, reportTo: reports.attach };
+  return { connection: guarded, ready: ensure, reportTo: reports.attach, mayEvict: () => evicting };
 }
 
 /** Reports kept until the endpoint attaches its reporter, then passed on at once. */
@@ -96,8 +103,11 @@ function createReportQueue() {
   };
 }
 
-/** Reads every primary's policy: resolves when all are `noeviction` (or eviction is allowed, then reported). */
-async function checkPolicies(options: EvictionGuardOptions, report: (error: EndpointError) => void): Promise<void> {
+/**
+ * Reads every primary's policy: resolves when all are `noeviction` (false), or when one may evict and
+ * eviction is allowed (true, reported); rejects otherwise.
+ */
+async function checkPolicies(options: EvictionGuardOptions, report: (error: EndpointError) => void): Promise<boolean> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   let readings: PolicyReading[];
   try {
@@ -110,9 +120,10 @@ async function checkPolicies(options: EvictionGuardOptions, report: (error: Endp
     );
   }
   const evicting = readings.filter((reading) => reading.policy !== NO_EVICTION);
-  if (evicting.length === 0) return;
+  if (evicting.length === 0) return false;
   if (!options.allowEviction) throw new EndpointError(ENDPOINT_CODES.storeUnavailable, refusal(evicting));
   report(new EndpointError(ENDPOINT_ERROR_CODES.storeMayEvict, warning(evicting)));
+  return true;
 }
 
 /** What was read, for people: `allkeys-lru (the server)`, `could not be read (127.0.0.1:7001)`. */
@@ -127,7 +138,7 @@ function refusal(evicting: PolicyReading[]): string {
 }
 
 function warning(evicting: PolicyReading[]): string {
-  return `The Redis store runs with allowEviction: Redis' maxmemory-policy is ${describe(evicting)}; evicted ledger keys mean ids a sign-out does not revoke. Set maxmemory-policy to noeviction`;
+  return `The Redis store runs with allowEviction: Redis' maxmemory-policy is ${describe(evicting)}; evicted ledger keys mean ids a sign-out does not revoke, so no sign-out answers complete (ledger-incomplete). Set maxmemory-policy to noeviction`;
 }
 
 /** One primary's `maxmemory-policy`: `CONFIG GET`, else `INFO memory`, else `unknown`; a connection's failure rejects. */

@@ -65,7 +65,9 @@ export interface RedisStoreSettings {
    * store reads each primary's policy before its first command and after each reconnect, and
    * refuses every operation (`store-unavailable`, 503) on a Redis that may evict: an evicted ledger
    * key is an id a sign-out does not revoke. `true` runs anyway and reports it through the
-   * endpoint's `onError` (code `store-may-evict`) once per connection. Default false.
+   * endpoint's `onError` (code `store-may-evict`) once per connection; its ledger is then never
+   * whole (an evicted key leaves no trace), so no sign-out answers complete: each says
+   * `ledger-incomplete`. Default false.
    */
   allowEviction?: boolean;
 }
@@ -91,7 +93,7 @@ type ReplicaWait = { kind: 'primary-only' } | { kind: 'replicas'; replicas: numb
 interface ResolvedRedisOptions {
   connection: RedisConnection;
   /** The eviction check in front of `connection`: `ready()` and `reportTo()` of the store. */
-  eviction: Pick<ReturnType<typeof guardEviction>, 'ready' | 'reportTo'>;
+  eviction: Pick<ReturnType<typeof guardEviction>, 'ready' | 'reportTo' | 'mayEvict'>;
   prefix: string;
   timeoutMs: number;
   replicaWait: ReplicaWait;

@@ -96,8 +96,16 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     },
     listHints,
     countPending: () => countHintedPending({ listHints, countViewer: (viewerId) => runScript(COUNT_PENDING, { viewerId }) }),
-    horizon: () => horizon.read(),
+    horizon: async () => wholeUnlessEvicting({ read: await horizon.read(), mayEvict: eviction.mayEvict() }),
   };
+}
+
+/**
+ * The horizon as read, or now when Redis may evict (run with `allowEviction`): an evicted ledger key
+ * leaves no trace, so such a ledger is never whole and a sign-out never answers complete.
+ */
+function wholeUnlessEvicting({ read, mayEvict }: { read: LedgerHorizon; mayEvict: boolean }): LedgerHorizon {
+  return mayEvict ? { since: read.now, now: read.now } : read;
 }
 
 /**

@@ -5,8 +5,10 @@
 // one primary so set: the store refuses every operation (503 `store-unavailable`, nothing written,
 // the message naming the setting and the fix) and `ready()` rejects; with `allowEviction: true` it
 // runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
-// whose policy changed meanwhile is checked again.
+// whose policy changed meanwhile is checked again. With `allowEviction`, no sign-out answers
+// complete, even on a ledger whole for a day: an evicted key leaves no trace a sign-out could find.
 import { createCluster } from 'redis';
+import { LOGOUT_REASONS, logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
 import { createRedisStore, type RedisStore, type RedisStoreOptions } from '../../src/redis.js';
@@ -67,6 +69,21 @@ function messagesOf(error: unknown): string {
   return error.cause === undefined ? error.message : `${error.message} <- ${messagesOf(error.cause)}`;
 }
 
+/** Sets the ledger's horizon (`<prefix>horizon`) 25 h back on Redis' clock: a ledger whole for a day. */
+async function ageHorizon(client: RedisClient, prefix: string): Promise<void> {
+  const [seconds, micros] = (await client.sendCommand(['TIME'])) as [string, string];
+  const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  await client.sendCommand(['SET', `${prefix}horizon`, String(now - 25 * 60 * 60 * 1000)]);
+}
+
+/** A mint, then a sign-out of `ada` on `store`'s endpoint; resolves with the sign-out's answer. */
+async function mintThenSignOut(store: RedisStore) {
+  const { endpoint, mint } = endpointOn(store);
+  expect((await mint()).status).toBe(200);
+  const answer = await endpoint.fetch(browserRequest('POST', logoutPath(PATH), { viewer: 'ada' }));
+  return (await answer.json()) as { complete: boolean; reason?: string; ledgerSince?: string; revoked: string[] };
+}
+
 /** Drops the client's connection from the server's side; resolves once the client is ready again. */
 async function reconnect(client: RedisClient, admin: RedisClient): Promise<void> {
   const again = new Promise((resolve) => client.once('ready', resolve));
@@ -107,6 +124,24 @@ describe.each(['allkeys-lru', 'volatile-lru'])('a redis-server started with --ma
     await reconnect(client, admin);
     for (let index = 0; index < 3; index += 1) expect((await mint()).status).toBe(200);
     expect(reports).toEqual(['store-may-evict', 'store-may-evict']);
+  });
+
+  it('with allowEviction: true never answers a sign-out complete, even on a ledger whole for a day (ledger-incomplete)', async () => {
+    const prefix = freshPrefix();
+    await ageHorizon(client, prefix);
+    const answer = await mintThenSignOut(createRedisStore({ client, prefix, allowEviction: true }));
+    expect(answer.revoked).toHaveLength(1);
+    expect(answer).toMatchObject({ complete: false, reason: LOGOUT_REASONS.ledgerIncomplete, ledgerSince: expect.any(String) });
+  });
+});
+
+describe('a redis-server that never evicts (noeviction), the same steps', () => {
+  it('answers complete on a ledger whole for a day, so the ledger-incomplete above is the eviction\'s', async () => {
+    const client = await clientOf(await serverWith([]));
+    const prefix = freshPrefix();
+    await ageHorizon(client, prefix);
+    const answer = await mintThenSignOut(createRedisStore({ client, prefix, allowEviction: true }));
+    expect(answer).toMatchObject({ complete: true, revoked: [expect.any(String)] });
   });
 });
 
