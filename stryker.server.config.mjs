@@ -1,28 +1,39 @@
 // @ts-check
-// Mutation testing of the server (`npm run mutation` and `npm run mutation:redis`): the settings of
-// stryker.config.mjs, with the server's sources mutated and its node tests run against each mutant
-// (vitest.mutation-server.config.ts). MUTATION_TIER=fast (default) mutates the store-independent
-// code and runs the tests that need no Redis; MUTATION_TIER=redis mutates the Redis store and runs
-// the suites that start their own redis-server. Each half writes its own report
-// (reports/mutation/server-<tier>.json), which scripts/mutation-summary.mjs reads beside the browser's.
+// Mutation testing of the server: the settings of stryker.config.mjs, with the server's sources
+// mutated and its node tests run against each mutant (vitest.mutation-server.config.ts). Two halves:
+// - `fast` (this file, `npm run mutation`): the store-independent code against the tests that need
+//   no Redis;
+// - `redis` (stryker.server-redis.config.mjs, `npm run mutation:redis`): the Redis store against the
+//   suites that start their own redis-server.
+// Each half writes its own report, reports/mutation/server-<half>.json, which
+// scripts/mutation-summary.mjs prints beside the browser's. A run over a few files
+// (`npx stryker run stryker.server.config.mjs --mutate <files>`) may name its report with
+// MUTATION_REPORT=<name>, so that runs side by side keep theirs.
 import browser from './stryker.config.mjs';
 
-const redis = process.env.MUTATION_TIER === 'redis';
-const tier = redis ? 'redis' : 'fast';
-// A run over a few files (`--mutate`) may name its own report, so that runs side by side keep theirs.
-const report = process.env.MUTATION_REPORT ?? `server-${tier}`;
+/** The Redis store: the files only the Redis-backed suites run. */
 const REDIS_STORE = ['packages/server/src/stores/{redis-*,replica-acks}.ts', 'packages/server/src/stores/redis-scripts/*.ts'];
 
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-export default {
-  ...browser,
-  vitest: { configFile: 'vitest.mutation-server.config.ts' },
-  mutate: redis
-    ? REDIS_STORE
-    : ['packages/server/src/**/*.ts', '!packages/server/src/{index,redis}.ts', ...REDIS_STORE.map((glob) => `!${glob}`)],
-  htmlReporter: { fileName: `reports/mutation/${report}.html` },
-  jsonReporter: { fileName: `reports/mutation/${report}.json` },
-  incrementalFile: `reports/stryker-incremental-${report}.json`,
-  // A hung store call (a mutant that never settles a promise) is a timeout, detected.
-  timeoutMS: 10_000,
-};
+/**
+ * The config of one half. The half is passed to the vitest config (in the test runners Stryker
+ * starts, which inherit this process's environment) as MUTATION_TIER.
+ * @param {'fast' | 'redis'} half
+ * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export function serverHalf(half) {
+  process.env.MUTATION_TIER = half;
+  const report = process.env.MUTATION_REPORT ?? `server-${half}`;
+  return {
+    ...browser,
+    vitest: { configFile: 'vitest.mutation-server.config.ts' },
+    mutate: half === 'redis'
+      ? REDIS_STORE
+      // Re-export files hold no logic to test.
+      : ['packages/server/src/**/*.ts', '!packages/server/src/{index,redis}.ts', ...REDIS_STORE.map((glob) => `!${glob}`)],
+    htmlReporter: { fileName: `reports/mutation/${report}.html` },
+    jsonReporter: { fileName: `reports/mutation/${report}.json` },
+    incrementalFile: `reports/stryker-incremental-${report}.json`,
+  };
+}
+
+export default serverHalf('fast');

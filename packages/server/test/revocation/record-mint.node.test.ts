@@ -70,6 +70,21 @@ describe('a mint refused by a sign-out (memory store)', () => {
     expect(reports).toHaveLength(1);
     expect(reports.filter((report) => report.viewerId !== 'ada'), 'a store failure reported without its viewer').toEqual([]);
   });
+
+  it('whose hint could not be written and whose revocation failed is kept by the instance: the sweep writes the hint and revokes it', async () => {
+    let now = Date.now();
+    const memory = createMemoryStore({ now: () => now });
+    let hints = 0;
+    // The sign-out writes its hint; the refused mint's fails; the sweep's is written.
+    const store: SessionStore = { ...memory, hint: async (viewerId) => ((hints += 1) === 2 ? Promise.reject(new Error('store down')) : memory.hint(viewerId)) };
+    const { endpoint, service, mintAcrossSignOut } = endpointWithHeldMint({ store, now: () => now });
+    service.failRevoke = true;
+    expect((await mintAcrossSignOut()).status).toBe(409);
+    service.failRevoke = false;
+    now += DEFAULT_REVOCATION_LEASE_MS + DEFAULT_REVOKE_RETRY_MS;
+    expect(await endpoint.revokePending(), 'the sweep did not write the hint the instance kept').toEqual({ viewers: 1, revoked: 1, failed: 0, pending: 0 });
+    expect(service.revoked).toEqual(['ses_ada_1']);
+  });
 });
 
 describe('a mint the store could not record (memory store)', () => {
