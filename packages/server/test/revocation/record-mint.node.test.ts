@@ -75,15 +75,22 @@ describe('a mint refused by a sign-out (memory store)', () => {
     let now = Date.now();
     const memory = createMemoryStore({ now: () => now });
     let hints = 0;
-    // The sign-out writes its hint; the refused mint's fails; the sweep's is written.
-    const store: SessionStore = { ...memory, hint: async (viewerId) => ((hints += 1) === 2 ? Promise.reject(new Error('store down')) : memory.hint(viewerId)) };
-    const { endpoint, service, mintAcrossSignOut } = endpointWithHeldMint({ store, now: () => now });
+    // The sign-out writes its hint; the refused mint's fails, and the first sweep's; the second sweep's is written.
+    const store: SessionStore = { ...memory, hint: async (viewerId) => ([2, 3].includes((hints += 1)) ? Promise.reject(new Error('store down')) : memory.hint(viewerId)) };
+    const reports: EndpointErrorReport[] = [];
+    const { endpoint, service, mintAcrossSignOut } = endpointWithHeldMint({ store, now: () => now, onError: (_error, report) => reports.push(report) });
     service.failRevoke = true;
     expect((await mintAcrossSignOut()).status).toBe(409);
     service.failRevoke = false;
     now += DEFAULT_REVOCATION_LEASE_MS + DEFAULT_REVOKE_RETRY_MS;
+    reports.length = 0;
+    expect(await endpoint.revokePending(), 'the hint could not be written: nothing found').toEqual({ viewers: 0, revoked: 0, failed: 0, pending: 0 });
+    expect(reports, "the sweep's failed hint, reported with the viewer").toEqual([{ code: 'store-unavailable', viewerId: 'ada' }]);
     expect(await endpoint.revokePending(), 'the sweep did not write the hint the instance kept').toEqual({ viewers: 1, revoked: 1, failed: 0, pending: 0 });
     expect(service.revoked).toEqual(['ses_ada_1']);
+    expect(hints).toBe(4);
+    await endpoint.revokePending();
+    expect(hints, 'a hint written was kept to be written again').toBe(4);
   });
 });
 
