@@ -62,9 +62,9 @@ const table = (title, width, entries) => {
 };
 
 console.log(`\nMutation reports: ${reports.map((file) => relative(root, file)).join(', ')}`);
-const present = Object.entries(rows).filter(([name, r]) => name !== 'total' && Object.values(r).some((n) => n > 0));
+const present = Object.entries(rows).filter((entry) => entry[0] !== 'total' && Object.values(entry[1]).some((n) => n > 0));
 table('Mutation score per package', 10, [...present, ['total', rows.total]]);
-const absent = PACKAGES.filter((name) => !present.some(([shown]) => shown === name));
+const absent = PACKAGES.filter((name) => !present.some((entry) => entry[0] === name));
 if (absent.length) console.log(`(not in these reports: ${absent.join(', ')})`);
 if (serverFiles.size) {
   const width = Math.max(...[...serverFiles.keys()].map((path) => path.length)) + 2;
