@@ -334,6 +334,12 @@ describe.each(NODE_SERVERS)('%s: checks before reading the body', (_, serveIt) =
     expect(emulator.state.mints.length).toBe(before);
   });
 
+  it('keeps the connection of a served request open (no Connection: close)', async () => {
+    const answer = await rawExchange(port, head(`POST ${PATH} HTTP/1.1`, { ...sameSite(), 'Content-Length': '0' }), { waitMs: 2_000 });
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers).not.toMatch(/connection: close/i);
+  });
+
   it('answers 413 to a chunked body that grows past limits.bodyBytes once read, and closes', async () => {
     const before = emulator.state.mints.length;
     const chunk = 'x'.repeat(DEFAULT_BODY_BYTES + 1);
