@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator/src/index.js';
 import { createPlatformClient } from '../../../platform/src/index.js';
-import { createMemoryStore, createSessionEndpoint, type SessionEndpoint, type SessionEndpointOptions } from '../../src/index.js';
+import { createMemoryStore, createSessionEndpoint, DEFAULT_BODY_BYTES, type SessionEndpoint, type SessionEndpointOptions } from '../../src/index.js';
 import { headerViewer, PATH } from '../support/endpoint-fixture.js';
 import { wholeMemoryStore } from '../support/whole-ledger.js';
 
@@ -329,7 +329,24 @@ describe.each(NODE_SERVERS)('%s: checks before reading the body', (_, serveIt) =
     expect(answer, 'no answer within 3 s').not.toBeNull();
     expect(answer?.status).toBe(408);
     expect(JSON.parse(answer?.body ?? '{}')).toEqual({ error: { code: 'body-timeout', message: expect.stringContaining('300 ms') } });
+    expect(answer?.headers, 'the rest of the body would be read as the next request').toMatch(/connection: close/i);
     expect(answer?.ms).toBeGreaterThanOrEqual(250);
+    expect(emulator.state.mints.length).toBe(before);
+  });
+
+  it('keeps the connection of a served request open (no Connection: close)', async () => {
+    const answer = await rawExchange(port, head(`POST ${PATH} HTTP/1.1`, { ...sameSite(), 'Content-Length': '0' }), { waitMs: 2_000 });
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers).not.toMatch(/connection: close/i);
+  });
+
+  it('answers 413 to a chunked body that grows past limits.bodyBytes once read, and closes', async () => {
+    const before = emulator.state.mints.length;
+    const chunk = 'x'.repeat(DEFAULT_BODY_BYTES + 1);
+    const answer = await rawExchange(port, head(`POST ${PATH} HTTP/1.1`, { ...sameSite(), 'Transfer-Encoding': 'chunked' }), { body: `${chunk.length.toString(16)}\r\n${chunk}\r\n`, waitMs: 2_000 });
+    expect(answer, 'no answer within 2 s').not.toBeNull();
+    expect(answer?.status).toBe(413);
+    expect(answer?.headers, 'the rest of the body would be read as the next request').toMatch(/connection: close/i);
     expect(emulator.state.mints.length).toBe(before);
   });
 

@@ -1,0 +1,39 @@
+// @ts-check
+// Mutation testing of the server: the settings of stryker.config.mjs, with the server's sources
+// mutated and its node tests run against each mutant (vitest.mutation-server.config.ts). Two halves:
+// - `fast` (this file, `npm run mutation`): the store-independent code against the tests that need
+//   no Redis;
+// - `redis` (stryker.server-redis.config.mjs, `npm run mutation:redis`): the Redis store against the
+//   suites that start their own redis-server.
+// Each half writes its own report, reports/mutation/server-<half>.json, which
+// scripts/mutation-summary.mjs prints beside the browser's. A run over a few files
+// (`npx stryker run stryker.server.config.mjs --mutate <files>`) may name its report with
+// MUTATION_REPORT=<name>, so that runs side by side keep theirs.
+import browser from './stryker.config.mjs';
+
+/** The Redis store: the files only the Redis-backed suites run. */
+const REDIS_STORE = ['packages/server/src/stores/{redis-*,replica-acks}.ts', 'packages/server/src/stores/redis-scripts/*.ts'];
+
+/**
+ * The config of one half. The half is passed to the vitest config (in the test runners Stryker
+ * starts, which inherit this process's environment) as MUTATION_TIER.
+ * @param {'fast' | 'redis'} half
+ * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export function serverHalf(half) {
+  process.env.MUTATION_TIER = half;
+  const report = process.env.MUTATION_REPORT ?? `server-${half}`;
+  return {
+    ...browser,
+    vitest: { configFile: 'vitest.mutation-server.config.ts' },
+    mutate: half === 'redis'
+      ? REDIS_STORE
+      // Re-export files hold no logic to test.
+      : ['packages/server/src/**/*.ts', '!packages/server/src/{index,redis}.ts', ...REDIS_STORE.map((glob) => `!${glob}`)],
+    htmlReporter: { fileName: `reports/mutation/${report}.html` },
+    jsonReporter: { fileName: `reports/mutation/${report}.json` },
+    incrementalFile: `reports/stryker-incremental-${report}.json`,
+  };
+}
+
+export default serverHalf('fast');
