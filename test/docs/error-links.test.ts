@@ -5,11 +5,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMBED_ERROR_CODES, README_ROW } from '../../packages/host/src/base/errors.js';
-import { headingAnchors, readText, ROOT } from './readme-files.js';
+import { readText, ROOT } from './readme-files.js';
+import { renderedHeadings } from './readme-render.js';
 
 const README = 'packages/host/README.md';
 /** The anchors of the host README: each `<a id="…"></a>` of a table row, and each heading's. */
-const anchors = new Set([...readText(README).matchAll(/<a id="([\w-]+)"><\/a>/g)].map((match) => match[1]), ...headingAnchors(README));
+const anchors = new Set([...readText(README).matchAll(/<a id="([\w-]+)"><\/a>/g)].map((match) => match[1]), ...renderedHeadings(README).map((heading) => heading.anchor));
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? sources(join(dir, name)) : name.endsWith('.ts') ? [join(dir, name)] : []));
