@@ -19,6 +19,8 @@ const SENTENCES = [
   ['the viewer is not signed in to your backend', ['svc-embed.js', 'svc-embed-element.js']],
   ['check baseUrl and that the tenant allows framing by', ['svc-embed.js', 'svc-embed-element.js']],
   ['has no attribute', ['svc-embed-element.js']],
+  // The size pass: the renewal's debug reasons.
+  ['a fresh id is on its way', ['svc-embed.js', 'svc-embed-element.js']],
   // The protocol's own sentences, by its `#dev-mode`, which the script files set as the host's.
   ['cannot build a filter from view', ['svc-embed.js', 'svc-embed-element.js']],
   ['a path such as /orders', ['svc-embed.js', 'svc-embed-element.js']],
@@ -30,6 +32,12 @@ describe('the script files', () => {
       expect(script(file), file).toContain(sentence);
       expect(script(file.replace(/\.js$/, '.min.js')), file).not.toContain(sentence);
     }
+  });
+
+  it("the host's production file has no did-you-mean (closestName: its name's length over 4); the element's keeps it for its attributes", () => {
+    expect(script('svc-embed.js')).toContain('length / 4');
+    expect(script('svc-embed.min.js')).not.toContain('length/4');
+    expect(script('svc-embed-element.min.js')).toContain('length/4');
   });
 
   it('the production files link to the README', () => {
