@@ -58,7 +58,7 @@ const terser = {
   renderChunk: async (code) => ({ code: (await minify(code, { ecma: 2020, compress: { passes: 3, unsafe_arrows: true } })).code ?? code, map: null }),
 };
 
-/** The module that says whether a build keeps every sentence (see packages/host/src/base/dev-mode.ts). */
+/** The module that says whether a build keeps every sentence (see packages/host/src/base/dev-mode.ts; the protocol has one too). */
 const DEV_MODE = path.join('src', 'base', 'dev-mode.ts');
 
 /** What `DEV` is in each build that does not import `#dev-mode`. */
@@ -78,6 +78,8 @@ const DEV_VALUES = {
 const devMode = (flavour) => ({
   name: 'dev-mode',
   async resolveId(source, importer, options) {
+    // A script file bundles the protocol's ESM files, which import their own `#dev-mode`: the script's flag.
+    if (source === '#dev-mode' && flavour !== 'esm' && flavour !== 'cjs') return `\0dev-mode:${flavour}`;
     if (!source.endsWith('/dev-mode.js') || !importer) return null;
     const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
     if (!resolved?.id.endsWith(DEV_MODE)) return null;
@@ -101,7 +103,8 @@ function bundle(pkg, format, script = pkg.iife) {
     external: iife ? [] : isExternal,
     plugins: [
       ...(iife ? [zodMiniSubset] : []),
-      devMode(iife ? (script.development ? 'development' : 'production') : format),
+      // A script file without a development twin (the frame's) keeps every sentence of the protocol.
+      devMode(iife ? (script.development || !pkg.devMode ? 'development' : 'production') : format),
       bundledRuntime,
       nodeResolve({ extensions: ['.ts', '.js', '.mjs'] }),
       esbuild({ target: iife && pkg.dir === 'host' ? 'es2022' : 'es2020', minify: minified, tsconfig: `${root}/tsconfig.json` }),

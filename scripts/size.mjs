@@ -21,7 +21,9 @@ const KB = 1024;
  * Issue 39 (the did-you-mean warning of an attribute, the refusal of a property close to a known
  * one, the element's `mode`) took it to 1,798 B over the host's, plus about 2%.
  */
-const ELEMENT_OVER_HOST = 1_840;
+// Round 4 of issue 40: 1,844 B over the host's, plus about 2%: closestName (the element's did-you-mean
+// warning and refusal) is now in the element's script file only, the host's production file dropped it.
+const ELEMENT_OVER_HOST = 1_890;
 /** [file, budget in bytes (or `host+`: the host file's measured bytes, the first row, plus ELEMENT_OVER_HOST) or null, what it is] */
 const ENTRIES = [
   // Raised from 6.5 and 5.5 KB by the shared runtime, the explicit phases and the pure renewal step
@@ -52,19 +54,27 @@ const ENTRIES = [
   // 14,868 B (-945 B). The issue's 13,300 B is not reached: the 33 sentences left (the protocol's
   // refusals of an action, the viewer's logout messages, which are API, the debug log's reasons) are
   // about 600 B at most; the rest is code. Measured plus about 2%.
-  ['packages/host/dist/iife/svc-embed.min.js', 15_170, 'host <script>, production: everything bundled, schemas on the zod/mini subset runtime, no sentences'],
+  // Issue 40's failure lines (the connect-src watch as csp-blocked, the proxy's bare 5xx, the backend's
+  // message quoted, the frame-silent wait) took it to 15,364 B; a size pass took back 409 B (no
+  // did-you-mean in production, the protocol's own #dev-mode, the renewal's debug reasons): 14,955 B.
+  // Measured plus about 2%; 13,300 B (the issue's) not reached: what remains is code, not sentences.
+  ['packages/host/dist/iife/svc-embed.min.js', 15_260, 'host <script>, production: everything bundled, schemas on the zod/mini subset runtime, no sentences'],
   // The development files (issue 40): unminified, every sentence; what a page pays while it is built.
-  ['packages/host/dist/iife/svc-embed.js', 24_670, 'host <script>, development: unminified, every sentence'],
-  ['packages/frame/dist/iife/svc-embed-frame.min.js', 6.2 * KB, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
+  // Raised by issue 40's failure lines (each a sentence here) and the protocol's sentences kept: measured plus about 2%.
+  ['packages/host/dist/iife/svc-embed.js', 25_870, 'host <script>, development: unminified, every sentence'],
+  // Measured plus about 2% (round 4 of issue 40 set every budget so).
+  ['packages/frame/dist/iife/svc-embed-frame.min.js', 6_180, 'frame <script>: everything bundled, schemas on the zod/mini subset runtime'],
   // The element's script file may cost at most ELEMENT_OVER_HOST more than the host's (budget set below from it).
   ['packages/host/dist/iife/svc-embed-element.min.js', 'host+', 'host <script> plus <svc-embed> registered, production'],
-  ['packages/host/dist/iife/svc-embed-element.js', 27_340, 'host <script> plus <svc-embed> registered, development: unminified, every sentence'],
+  // Raised as the host's development file (issue 40's failure lines): measured plus about 2%.
+  ['packages/host/dist/iife/svc-embed-element.js', 28_580, 'host <script> plus <svc-embed> registered, development: unminified, every sentence'],
   // The ESM files and every bundle below got their budgets in issue 33: the figure measured then plus
   // about 2% (at least 16 B), rounded up to 10 B: room for a small fix, not for a feature. Raise one
   // in the change that needs it, saying why here. Issue 30 raised, the same way: the host's index
   // (it re-exports script.ts, and urlParam), the element's entry (whenVisible and recordTimings,
   // always), Vue's (the sync-url prop's refusal of a bare name, which says what to write).
-  ['packages/protocol/dist/esm/index.js', 4300, 'protocol ESM (zod external)'],
+  // Raised by issue 40: the protocol's ESM files hold both the long sentence and the short form of its refusals (the app's bundler keeps one, by its `#dev-mode`).
+  ['packages/protocol/dist/esm/index.js', 4450, 'protocol ESM (zod external)'],
   // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam;
   // to 665 B when requiredCsp refused a malformed absolute URL with invalid-option instead of a bare TypeError (+18 B).
   // To 680 B by issue 40: the npm files hold both the sentence and the data of each message (the app's bundler keeps one, by `#dev-mode`).
@@ -73,10 +83,11 @@ const ENTRIES = [
   // To 3,060 B by issue 39: the did-you-mean warning of an attribute, the refusal of a property, `mode`.
   // To 3,140 B by issue 40: both the sentence and the data of each message, as the host's index.
   ['packages/host/dist/esm/element.js', 3140, 'the @svc-embed/host/element entry ESM (the rest of host external)'],
-  ['packages/react/dist/esm/index.js', 1980, '@svc-embed/react ESM (react, host external)'],
+  ['packages/react/dist/esm/index.js', 1970, '@svc-embed/react ESM (react, host external)'],
   // Raised by issue 39: Vue's props checked for unknown names with did-you-mean.
-  ['packages/vue/dist/esm/index.js', 2400, '@svc-embed/vue ESM (vue, host external)'],
-  ['packages/frame/dist/esm/index.js', 5440, 'frame ESM (protocol, nanoevents external)'],
+  // To 2,540 B by issue 40: Vue's refusals made visible (said, not only thrown).
+  ['packages/vue/dist/esm/index.js', 2540, '@svc-embed/vue ESM (vue, host external)'],
+  ['packages/frame/dist/esm/index.js', 5430, 'frame ESM (protocol, nanoevents external)'],
 ];
 /**
  * The budgets of the bundles measured below, by row (issue 33, set as said above the ESM files). The
@@ -90,24 +101,27 @@ const ENTRIES = [
  * refusals: they are the size pass's figures plus about 2% again. Issue 39 (the browser's word is
  * true, see the host's row) raised the host's rows once more: measured plus about 2%. Issue 40
  * built them for production (the `production` condition, as Vite and webpack do: no sentence) and
- * lowered the host's rows to that plus about 2% (about 1 KB less each).
+ * lowered the host's rows to that plus about 2% (about 1 KB less each). Round 4 of issue 40 set
+ * every row to what it measured plus about 2%: the host's rows raised by the failure lines (the
+ * connect-src watch, the proxy's bare 5xx, the backend's message quoted, the frame-silent wait), the
+ * protocol's and the frame's lowered by the protocol's production build (its sentences out).
  */
 const BUNDLE_BUDGETS = {
-  '(npm) import * from @svc-embed/protocol': 8380,
-  '(npm) import { parseEventMessage }': 7390,
-  '(npm) import * from @svc-embed/host': 21010,
-  '(npm) import * from @svc-embed/frame': 11350,
-  '(npm, zod/mini aliased) @svc-embed/host': 16110,
-  '(npm, zod/mini aliased) @svc-embed/frame': 6360,
-  '(npm) the zod/mini subset runtime': 690,
+  '(npm) import * from @svc-embed/protocol': 8260,
+  '(npm) import { parseEventMessage }': 7320,
+  '(npm) import * from @svc-embed/host': 21400,
+  '(npm) import * from @svc-embed/frame': 11280,
+  '(npm, zod/mini aliased) @svc-embed/host': 16520,
+  '(npm, zod/mini aliased) @svc-embed/frame': 6300,
+  '(npm) the zod/mini subset runtime': 680,
   '(npm) zod/mini, the kinds the protocol uses': 5720,
-  '(app) createEmbed, default': 19290,
-  '(app) createEmbed, zod/mini aliased': 14390,
-  '(app) createEmbed, app already has zod': 14090,
-  '(app) createFrame, default': 11230,
-  '(app) createFrame, zod/mini aliased': 6250,
-  '(app) createFrame, app already has zod': 6020,
-  '(app) @svc-embed/vue, every export': 2880,
+  '(app) createEmbed, default': 19700,
+  '(app) createEmbed, zod/mini aliased': 14790,
+  '(app) createEmbed, app already has zod': 14500,
+  '(app) createFrame, default': 11170,
+  '(app) createFrame, zod/mini aliased': 6180,
+  '(app) createFrame, app already has zod': 5960,
+  '(app) @svc-embed/vue, every export': 2870,
 };
 const withEntries = process.argv.indexOf('--with-entries');
 if (withEntries > 0) {
@@ -196,8 +210,9 @@ for (const [name, app] of Object.entries(APPS)) {
 // `popstate` listener and its claim message, are in no other code; both must be in the app that
 // uses it, so the proof cannot pass by accident). Budget: the issue's 700 B, raised to 800 B for
 // the other parameters kept byte for byte, a readable `?dash=/orders` and back pressed twice, then
-// to 1,100 B by issue 30: the surface's navigate paths checked and the history it writes paced.
-const SYNC_URL_BUDGET = 1_100;
+// to 1,100 B by issue 30: the surface's navigate paths checked and the history it writes paced;
+// to 990 B (measured plus about 2%) in round 4 of issue 40, which set every budget so.
+const SYNC_URL_BUDGET = 990;
 // Issue 40: a production build has no sentence, so the marks are code: the name the refusals give as their data.
 const SYNC_URL_MARKS = ['popstate', '"syncUrl"'];
 const syncApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, syncUrl }').replace("=> createEmbed(", "=> syncUrl(createEmbed(").replace("'#analytics' });", "'#analytics' }), { param: 'dash' });");
@@ -223,7 +238,8 @@ marksRow('(app) createEmbed, syncUrl marks in it', 'syncUrl', SYNC_URL_MARKS, { 
 // measured plus about 2%; the development row (every sentence, React's development build on both
 // sides of the difference) has its own.
 // Issue 40 asked for 17,500 B by default in production; the development row (every sentence) has a budget too.
-const REACT_BUDGETS = { default: 19_860, aliased: 14_970, development: 21_150 };
+// Round 4: raised by the failure lines, as the host's rows (19,902 B measured after the size pass, not 17,500 B); measured plus about 2%.
+const REACT_BUDGETS = { default: 20_310, aliased: 15_390, development: 22_020 };
 // React itself says 'popstate' and 'syncUrl' (a prop it follows): here syncUrl's marks are the
 // history it writes and the query parameter it reads (its messages were the marks until issue 40
 // took the sentences out of production builds).
@@ -263,7 +279,8 @@ for (const feature of ['lazy', 'timings']) {
 // (syncUrl itself no longer comes along: about 1 KB less for a Vue app without deep links).
 // 1,130 B by issue 39: 1,101 B measured (a difference of two bundles, it moves with the host's code
 // around it: 1,092 B before the logout reasons), plus about 2%.
-const VUE_BUDGET = 1_130;
+// To 1,220 B by issue 40: Vue's refusals made visible (measured plus about 2%).
+const VUE_BUDGET = 1_220;
 const gzipOfVueApp = async (contents) => gzip(await appCode(contents, { external: ['vue'] }));
 const SDK_IT_USES = await gzipOfVueApp("export { createEmbed, createSessionLedger, EmbedError } from '@svc-embed/host'; export { EVENT_NAMES } from '@svc-embed/protocol';");
 const vueCost = (await gzipOfVueApp("export { SvcEmbed, provideSessionLedger, useSessionLedger } from '@svc-embed/vue';")) - SDK_IT_USES;

@@ -19,6 +19,11 @@ const SENTENCES = [
   ['the viewer is not signed in to your backend', ['svc-embed.js', 'svc-embed-element.js']],
   ['check baseUrl and that the tenant allows framing by', ['svc-embed.js', 'svc-embed-element.js']],
   ['has no attribute', ['svc-embed-element.js']],
+  // The size pass: the renewal's debug reasons.
+  ['a fresh id is on its way', ['svc-embed.js', 'svc-embed-element.js']],
+  // The protocol's own sentences, by its `#dev-mode`, which the script files set as the host's.
+  ['cannot build a filter from view', ['svc-embed.js', 'svc-embed-element.js']],
+  ['a path such as /orders', ['svc-embed.js', 'svc-embed-element.js']],
 ] as const;
 
 describe('the script files', () => {
@@ -27,6 +32,12 @@ describe('the script files', () => {
       expect(script(file), file).toContain(sentence);
       expect(script(file.replace(/\.js$/, '.min.js')), file).not.toContain(sentence);
     }
+  });
+
+  it("the host's production file has no did-you-mean (closestName: its name's length over 4); the element's keeps it for its attributes", () => {
+    expect(script('svc-embed.js')).toContain('length / 4');
+    expect(script('svc-embed.min.js')).not.toContain('length/4');
+    expect(script('svc-embed-element.min.js')).toContain('length/4');
   });
 
   it('the production files link to the README', () => {
@@ -75,5 +86,25 @@ describe('the npm files', () => {
     writeFileSync(join(dir, 'run.mjs'), `delete globalThis.process; await import(${JSON.stringify(out)});`);
     const printed = execFileSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8' });
     expect(printed.trim()).toBe(`invalid-option: baseUrl http://tenant.example; see ${LINK}invalid-option`);
+  });
+});
+
+describe("the protocol's npm files", () => {
+  /** A filter the protocol cannot build, from its npm files as esbuild bundles them with `conditions`: what it prints. */
+  async function filterRefusal(conditions: string[]): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-embed-modes-'));
+    const out = join(dir, 'app.mjs');
+    const contents = `import { buildFilterParameter } from '@svc-embed/protocol';
+try { buildFilterParameter('my view', 'status', 1); } catch (error) { console.log(error.code + ': ' + error.message); }`;
+    await build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], conditions, outfile: out, logLevel: 'silent' });
+    return execFileSync(process.execPath, [out], { encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } }).trim();
+  }
+
+  it('under the production condition: the parameter it could not build, no sentence', async () => {
+    expect(await filterRefusal(['production'])).toBe('invalid-argument: filter f_my view.status={"value":1}');
+  });
+
+  it('under the development condition: the sentence', async () => {
+    expect(await filterRefusal(['development'])).toContain('invalid-argument: cannot build a filter from view "my view"');
   });
 });

@@ -3,6 +3,7 @@ import { parseFilterParameter } from './filter.js';
 import { isEmbedPath } from './embed-path.js';
 import { isLocaleTag } from './locale.js';
 import { nonEmptyString, stringWhere } from './schema-parts.js';
+import { DEV } from './base/dev-mode.js';
 
 
 /**
@@ -24,7 +25,7 @@ export const actionSchemas = {
   }),
   /** Switch the UI language: a full code (`es-ES`), a short code (`es`) or a regional variant. */
   'set-locale': z.object({
-    locale: stringWhere(isLocaleTag, 'a BCP 47 locale tag such as es-ES'),
+    locale: stringWhere(isLocaleTag, DEV ? 'a BCP 47 locale tag such as es-ES' : 'a locale tag'),
   }),
   /** Switch the query time zone (an IANA name; the embed ignores bare UTC offsets). */
   'set-timezone': z.object({ timezone: nonEmptyString }),
@@ -34,7 +35,7 @@ export const actionSchemas = {
   }),
   /** Navigate to an in-embed path (see {@link isEmbedPath}). */
   navigate: z.object({
-    path: stringWhere(isEmbedPath, 'a path such as /orders: one leading "/", no control or bidi characters, 2048 at most'),
+    path: stringWhere(isEmbedPath, DEV ? 'a path such as /orders: one leading "/", no control or bidi characters, 2048 at most' : 'a path'),
   }),
   /** Re-run queries and refresh data. Sent without a payload. */
   refresh: z.optional(z.object({})),

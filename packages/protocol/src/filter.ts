@@ -1,4 +1,5 @@
 import { ProtocolError } from './errors.js';
+import { DEV } from './base/dev-mode.js';
 
 /** The parts of a filter parameter `f_<semantic_view>.<dimension>=<JSON>`. */
 export interface FilterParts {
@@ -43,6 +44,10 @@ export function buildFilterParameter(view: string, dimension: string, value: unk
   const parameter = `f_${view}.${dimension}=${json}`;
   const parts = json === undefined || json === '{}' ? undefined : parseFilterParameter(parameter);
   if (parts?.view !== view || parts.dimension !== dimension)
-    throw new ProtocolError('invalid-argument', `cannot build a filter from view ${JSON.stringify(view)}, dimension ${JSON.stringify(dimension)} and value ${json}: use internal names (no "=" or spaces, no "." in the view) and a JSON value such as { value: "completed" }`);
+    throw new ProtocolError(
+      'invalid-argument',
+      // Production (see base/dev-mode.ts) says the parameter it could not build.
+      DEV ? `cannot build a filter from view ${JSON.stringify(view)}, dimension ${JSON.stringify(dimension)} and value ${json}: use internal names (no "=" or spaces, no "." in the view) and a JSON value such as { value: "completed" }` : `filter ${parameter}`,
+    );
   return parameter;
 }

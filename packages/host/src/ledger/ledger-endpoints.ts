@@ -1,3 +1,4 @@
+import { DEV } from '../base/dev-mode.js';
 import type { DebugLogger } from '../base/debug-logger.js';
 import { signOutThrough, type LogoutTimers } from '../endpoint/endpoint-logout.js';
 import type { EndpointSignOut } from './logout-result.js';
@@ -53,7 +54,7 @@ export function createLedgerEndpoints(onOtherTab: () => void): LedgerEndpoints {
     if (!channel) return;
     channel.onmessage = (event: MessageEvent) => {
       if (isSignOutMessage(event.data)) onOtherTab();
-      else registration.log('drop', 'not the sign-out message', event.data);
+      else registration.log('drop', DEV ? 'not the sign-out message' : 'sign-out', event.data);
     };
     channels.set(registration.callbacks.endpoint, channel);
   };

@@ -67,16 +67,22 @@ function checkMadeOptions(options: EmbedOptions): void {
   }
 }
 
+/** `: did you mean <the nearest option name>?`, or nothing when none is near. */
+function didYouMean(name: string): string {
+  const near = closestName(name, EMBED_OPTION_NAMES);
+  return near ? `: did you mean ${near}?` : '';
+}
+
 /**
- * Refuses an option name `createEmbed` does not know, naming the nearest one it knows: a typo
+ * Refuses an option name `createEmbed` does not know, naming the nearest one it knows (development): a typo
  * (`sessionEndPoint`) would otherwise leave the option out in silence (an unsigned embed).
  * @throws {EmbedError} `invalid-option`
  */
 function checkOptionNames(options: EmbedOptions): void {
   for (const name of Object.keys(options)) {
     if (EMBED_OPTION_NAMES.includes(name)) continue;
-    const near = closestName(name, EMBED_OPTION_NAMES);
-    throw new EmbedError('invalid-option', DEV ? `createEmbed has no option ${name}${near ? `: did you mean ${near}?` : ''}` : [name, near ?? '']);
+    // The suggestion is a development aid: production names the option alone (no closestName in its script).
+    throw new EmbedError('invalid-option', DEV ? `createEmbed has no option ${name}${didYouMean(name)}` : [name]);
   }
 }
 

@@ -178,14 +178,14 @@ function frameHeard(state: RenewalState, step: RenewalStep): RenewalStep {
  * once, past the queue; while one is on its way, a repeat says nothing new.
  */
 function authError(state: RenewalState, config: RenewalConfig): RenewalStep {
-  if (!config.canMint) return failAuthentication(state, rejectedAfter('its session id (no mintSessionId to mint another)'));
+  if (!config.canMint) return failAuthentication(state, rejectedAfter(0));
   if (state.phase === 'awaiting-verdict' || state.phase === 'waiting-ready') {
     // Refused again while our id was out (the iframe reloaded, say): that id failed.
     const run: RenewalRun = { ...state.run, delivery: 'urgent' };
     if (state.phase === 'waiting-ready') return mintFor(state, run);
     return rejectedId(state, run);
   }
-  if (isRunning(state)) return same(state, ['drop', 'auth', 'a fresh id is on its way']);
+  if (isRunning(state)) return same(state, DEV ? ['drop', 'auth', 'a fresh id is on its way'] : ['drop', 'auth']);
   const run: RenewalRun = { trigger: 'auth', delivery: 'urgent', targets: [], sentBefore: state.sentAt, attempt: 1 };
   return { ...mintFor(state, run), log: ['renew', 'auth'] };
 }
@@ -199,7 +199,7 @@ function rejectedId(state: RenewalState, run: RenewalRun): RenewalStep {
 /** The embed rejected the id we sent: that attempt fails; or, after the verdict, that renewal did. */
 function rejected(state: RenewalState): RenewalStep {
   if (state.phase === 'awaiting-verdict') return rejectedId(state, state.run);
-  if (state.phase !== 'taken') return same(state, ['drop', 'rejection with no renewal waiting']);
+  if (state.phase !== 'taken') return same(state, DEV ? ['drop', 'rejection with no renewal waiting'] : ['drop', 'rejection']);
   // Rejected after all: forget that renewal and renew those sessions again, with a fresh id.
   const { run } = state;
   return startRun(forget(state, run), run.trigger, Math.max(...run.targets));
@@ -260,21 +260,24 @@ function fail(state: RenewalState, run: RenewalRun, error: EmbedError): RenewalS
   if (run.trigger === 'auth') {
     const idle = inPhase(state, { phase: 'idle' });
     if (error.code === 'mint-limit') return failAuthentication(idle, error, run.attempt);
-    return failAuthentication(idle, rejectedAfter(`${run.attempt} fresh session ids`), run.attempt);
+    return failAuthentication(idle, rejectedAfter(run.attempt), run.attempt);
   }
   const info = { trigger: run.trigger, attempts: run.attempt, error };
   return { state: forget(state, run), effects: [{ type: 'emit', name: 'renewal-failed', info }, { type: 'settle-callers', error }] };
 }
 
 /**
- * The error of an embed that could not authenticate with `what`, and what to check: the service
+ * The error of an embed that could not authenticate after `attempts` fresh ids (0: with its own id,
+ * no mintSessionId to mint another), and what to check: the service
  * refuses an id it does not know (minted at another tenant, with another environment's API key),
  * one already used (each id is single use), or one older than 5 minutes.
  */
-const rejectedAfter = (what: string) =>
+const rejectedAfter = (attempts: number) =>
   new EmbedError(
     'session-rejected',
-    DEV ? `the embed could not authenticate with ${what}: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes` : [what],
+    DEV
+      ? `the embed could not authenticate with ${attempts ? `${attempts} fresh session ids` : 'its session id (no mintSessionId to mint another)'}: mint ids at baseUrl's tenant with its API key (not another environment's), each used once within 5 minutes`
+      : [attempts],
   );
 
 /** No id got the embed to authenticate (`session-rejected`), or none could be minted; `ready` rejects unless it resolved long ago. */
