@@ -14,7 +14,8 @@ const root = join(__dirname, '..', '..');
 /** Per published package: the files its tarball must hold (patterns), and the export paths to load. */
 const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boolean }> = {
   protocol: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/[\w-]+\.ts$/, /^(zod-mini-subset|session-endpoint)\/package\.json$/],
+    // dist/esm/dev-mode.{development,production}.js and base/dev-mode: what its `#dev-mode` resolves to, as the host's.
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/(base\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/esm\/dev-mode\.(development|production)\.js$/, /^dist\/cjs\/package\.json$/, /^src\/(base\/)?[\w-]+\.ts$/, /^(zod-mini-subset|session-endpoint)\/package\.json$/],
     exports: ['', '/zod-mini-subset', '/session-endpoint'],
     commonjs: true,
   },
