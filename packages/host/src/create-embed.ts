@@ -17,6 +17,7 @@ import type { ChannelWindow } from './ledger/ledger-endpoints.js';
 import { createMintCall } from './renewal/mint-call.js';
 import { createFailureReport } from './failure-report.js';
 import { watchFramePolicy } from './mount/csp-watch.js';
+import type { Lifecycle } from './lifecycle.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -41,10 +42,13 @@ export function createEmbed(options: EmbedOptions): Embed {
  * callbacks): wiring only. It makes the parts, each from those made before it, connects them and
  * returns the surface: the timings (with the `timings` option); the embed's side of its viewer's
  * ledger; the iframe, mounted but not yet in the page; the lifecycle (registered with the ledger, it
- * puts the iframe in the page and ends everything) and the report of its failures; the page's
+ * puts the iframe in the page when told and ends everything) and the report of its failures; the page's
  * listeners; the outbound; the iframe's loader; the mint call and the renewal runner; the inbound, the
  * iframe's `load` (a page that then stays silent is `frame-silent`) and the watch on the page's
- * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says).
+ * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says). The
+ * first mint's request goes out before the iframe is put in the page: a created iframe is in its
+ * container one microtask after `createEmbed` returns when the embed mints at once, at once otherwise
+ * (a `lazy` embed, a private one).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
@@ -84,11 +88,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
     blocked: (error) => renewal.signal({ type: 'frame-blocked', error }),
     endpointBlocked: (error) => renewal.signal({ type: 'endpoint-blocked', error }),
   });
-  const start = () => {
-    loader.warm();
-    renewal.signal({ type: 'start', now: now() });
-  };
-  startEmbed({ lazy: options.lazy, window: win, iframe, scope, start });
+  startMintFirst({ context, lifecycle, loader, iframe, mints: mint !== undefined, start: () => renewal.signal({ type: 'start', now: now() }) });
 
   return registerEmbed({
     iframe,
@@ -106,4 +106,39 @@ export function assembleEmbed(context: EmbedContext): Embed {
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
   }, { log, scope, now });
+}
+
+/** What {@link startMintFirst} starts. */
+interface MintFirstStart {
+  context: EmbedContext;
+  lifecycle: Pick<Lifecycle, 'scope' | 'place'>;
+  loader: { warm(): void };
+  /** The embed's iframe (what `lazy` watches). */
+  iframe: HTMLIFrameElement;
+  /** Whether the embed mints (its first id at the start, when it has a URL to load). */
+  mints: boolean;
+  /** Starts the renewal machine: the first mint's microtask is queued, or the URL set at once. */
+  start: () => void;
+}
+
+/**
+ * Starts the embed, now or when `lazy` says, the first mint's request first: the iframe goes in its
+ * container (and the warm-up in the page) in the microtask after the mint's, since in Chromium a
+ * created iframe's append commits a blank page synchronously (tens of ms under load). A lazy embed's
+ * iframe is in the page from the start (`lazy` watches it); a private one's once its URL is set.
+ */
+function startMintFirst(parts: MintFirstStart): void {
+  const { context, lifecycle, loader, mints } = parts;
+  const { lazy } = context.options;
+  const place = () => {
+    lifecycle.place();
+    loader.warm();
+  };
+  const start = () => {
+    parts.start();
+    if (mints && context.url !== undefined) void Promise.resolve().then(place);
+    else place();
+  };
+  if (lazy) lifecycle.place();
+  startEmbed({ lazy, window: context.window, iframe: parts.iframe, scope: lifecycle.scope, start });
 }

@@ -22,6 +22,11 @@ export interface Lifecycle {
    * served by them any more). Idempotent.
    */
   destroy(by: DestroyedBy): void;
+  /**
+   * Puts a created iframe in its container, unless the embed has ended (a wrapped one is in place
+   * already). Idempotent. `assembleEmbed` says when: after the first mint's request is out.
+   */
+  place(): void;
 }
 
 /** Options of {@link createLifecycle}. */
@@ -42,8 +47,8 @@ interface LifecycleOptions {
 const noop = () => {};
 
 /**
- * Creates the {@link Lifecycle} of one embed: registers it with the ledger, then puts a created
- * iframe in its container.
+ * Creates the {@link Lifecycle} of one embed and registers it with the ledger; a created iframe goes
+ * in its container when `place()` is called.
  * @throws {EmbedError} `destroyed` when the ledger has signed out (nothing is put in the page then)
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
@@ -62,6 +67,11 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     if (by === 'sign-out' || removeOnDestroy) iframe.remove();
   };
   const detach = ids.attach(() => destroy('sign-out'));
-  parent?.append(iframe);
-  return { scope, ready: settleReady.promise, settleReady, destroy };
+  let placed = false;
+  const place = () => {
+    if (scope.disposed || placed) return;
+    placed = true;
+    parent?.append(iframe);
+  };
+  return { scope, ready: settleReady.promise, settleReady, destroy, place };
 }
