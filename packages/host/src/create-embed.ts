@@ -8,7 +8,7 @@ import { createIframeLoader, FRAME_SILENT_MS } from './mount/iframe-loader.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
-import { startEmbed } from './mount/lazy-start.js';
+import { startMintFirst } from './mount/first-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
 import { createRenewalRunner } from './renewal/renewal-runner.js';
@@ -17,7 +17,6 @@ import type { ChannelWindow } from './ledger/ledger-endpoints.js';
 import { createMintCall } from './renewal/mint-call.js';
 import { createFailureReport } from './failure-report.js';
 import { watchFramePolicy } from './mount/csp-watch.js';
-import type { Lifecycle } from './lifecycle.js';
 
 /**
  * Embeds a surface of the service in an iframe and returns its {@link Embed}: typed listeners,
@@ -88,7 +87,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
     blocked: (error) => renewal.signal({ type: 'frame-blocked', error }),
     endpointBlocked: (error) => renewal.signal({ type: 'endpoint-blocked', error }),
   });
-  startMintFirst({ context, lifecycle, loader, iframe, mints: mint !== undefined, start: () => renewal.signal({ type: 'start', now: now() }) });
+  startMintFirst({ context, lifecycle, loader, iframe, ids, mints: mint !== undefined, start: (sessionId) => renewal.signal({ type: 'start', now: now(), sessionId }) });
 
   return registerEmbed({
     iframe,
@@ -108,37 +107,3 @@ export function assembleEmbed(context: EmbedContext): Embed {
   }, { log, scope, now });
 }
 
-/** What {@link startMintFirst} starts. */
-interface MintFirstStart {
-  context: EmbedContext;
-  lifecycle: Pick<Lifecycle, 'scope' | 'place'>;
-  loader: { warm(): void };
-  /** The embed's iframe (what `lazy` watches). */
-  iframe: HTMLIFrameElement;
-  /** Whether the embed mints (its first id at the start, when it has a URL to load). */
-  mints: boolean;
-  /** Starts the renewal machine: the first mint's microtask is queued, or the URL set at once. */
-  start: () => void;
-}
-
-/**
- * Starts the embed, now or when `lazy` says, the first mint's request first: the iframe goes in its
- * container (and the warm-up in the page) in the microtask after the mint's, since in Chromium a
- * created iframe's append commits a blank page synchronously (tens of ms under load). A lazy embed's
- * iframe is in the page from the start (`lazy` watches it); a private one's once its URL is set.
- */
-function startMintFirst(parts: MintFirstStart): void {
-  const { context, lifecycle, loader, mints } = parts;
-  const { lazy } = context.options;
-  const place = () => {
-    lifecycle.place();
-    loader.warm();
-  };
-  const start = () => {
-    parts.start();
-    if (mints && context.url !== undefined) void Promise.resolve().then(place);
-    else place();
-  };
-  if (lazy) lifecycle.place();
-  startEmbed({ lazy, window: context.window, iframe: parts.iframe, scope: lifecycle.scope, start });
-}
