@@ -1,7 +1,5 @@
+import { PAGE_SESSION_ELEMENT_ID } from '@svc-embed/protocol/session-endpoint';
 import { DEV } from '../base/dev-mode.js';
-
-/** The id of the `<script type="application/json">` element {@link sessionFromPage} reads by default. */
-export const PAGE_SESSION_ELEMENT_ID = 'svc-embed-session';
 
 /** A first session id the page was rendered with, as {@link FirstSession} hands it to the embed. */
 export interface PageSession {
