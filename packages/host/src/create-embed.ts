@@ -8,7 +8,7 @@ import { createIframeLoader, FRAME_SILENT_MS } from './mount/iframe-loader.js';
 import { listenInbound } from './inbound.js';
 import { createLifecycle } from './lifecycle.js';
 import { registerEmbed } from './embed-internals.js';
-import { startMintFirst } from './mount/first-start.js';
+import { startEmbed } from './mount/lazy-start.js';
 import { listenOnce } from './listen-once.js';
 import { createOutbound } from './outbound.js';
 import { createRenewalRunner } from './renewal/renewal-runner.js';
@@ -47,7 +47,7 @@ export function createEmbed(options: EmbedOptions): Embed {
  * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says). The
  * first mint's request goes out before the iframe is put in the page: a created iframe is in its
  * container one microtask after `createEmbed` returns when the embed mints at once, at once otherwise
- * (a `lazy` embed, a private one).
+ * (a `lazy` embed, whose iframe `lazy` watches; a private one).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
@@ -57,7 +57,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
   const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, mintBudget: context.mintBudget, log });
   const mounted = mountIframe(context);
   const { iframe } = mounted;
-  const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids });
+  const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids, later: !options.lazy && context.callbacks.mintSessionId !== undefined });
   const { scope } = lifecycle;
   const report = createFailureReport(lifecycle);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
@@ -87,7 +87,10 @@ export function assembleEmbed(context: EmbedContext): Embed {
     blocked: (error) => renewal.signal({ type: 'frame-blocked', error }),
     endpointBlocked: (error) => renewal.signal({ type: 'endpoint-blocked', error }),
   });
-  startMintFirst({ context, lifecycle, loader, iframe, ids, mints: mint !== undefined, start: (sessionId) => renewal.signal({ type: 'start', now: now(), sessionId }) });
+  startEmbed({
+    lazy: options.lazy, firstSession: mint && context.url ? options.firstSession : undefined, window: win, iframe, scope,
+    record: ids.record, place: lifecycle.place, warm: loader.warm, start: (sessionId) => renewal.signal({ type: 'start', now: now(), sessionId }),
+  });
 
   return registerEmbed({
     iframe,
@@ -106,4 +109,3 @@ export function assembleEmbed(context: EmbedContext): Embed {
     destroy: () => lifecycle.destroy('destroy'),
   }, { log, scope, now });
 }
-

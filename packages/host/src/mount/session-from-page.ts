@@ -1,20 +1,24 @@
 import { PAGE_SESSION_ELEMENT_ID } from '@svc-embed/protocol/session-endpoint';
 import { DEV } from '../base/dev-mode.js';
 
-/** A first session id the page was rendered with, as {@link FirstSession} hands it to the embed. */
-export interface PageSession {
-  /** The single-use id, minted while the page was rendered. */
-  sessionId: string;
-  /** The viewer's tag the endpoint gave with it (the ledger's sign-out covers the id by it). */
-  viewer?: string;
+/** What a {@link FirstSession} is given: how to start the embed, with the page's id or without. */
+export interface FirstSessionTarget {
+  /** The page's window (its document and `sessionStorage`). */
+  window: Window;
+  /** The embed's scope: an embed that has ended takes no id. */
+  scope: { readonly disposed: boolean };
+  /** Records the page's id in the embed's side of the ledger, with its viewer's tag (the sign-out covers it by it). */
+  record(sessionId: string, viewer?: string): void;
+  /** Starts the embed with the page's id (no mint), or without one (it mints through its endpoint). Once. */
+  start(sessionId?: string): void;
 }
 
 /**
- * `createEmbed`'s `firstSession` option: gives the embed its first id, once, or `undefined` (none,
- * stale or used already: the embed mints one through its session endpoint). `sessionFromPage()`
- * makes one.
+ * `createEmbed`'s `firstSession` option: starts the embed with a first id the page was rendered
+ * with, or without (none, stale, used already: the embed mints one through its session endpoint).
+ * `sessionFromPage()` makes one.
  */
-export type FirstSession = (page: { window: Window; now: number }) => PageSession | undefined;
+export type FirstSession = (target: FirstSessionTarget) => void;
 
 /** Options of {@link sessionFromPage}. */
 export interface SessionFromPageOptions {
@@ -80,7 +84,8 @@ function claim(win: Window, sessionId: string): boolean {
 export function sessionFromPage(options: SessionFromPageOptions = {}): FirstSession {
   const { elementId = PAGE_SESSION_ELEMENT_ID } = options;
   let said = false;
-  return ({ window: win, now }) => {
+  /** The page's id, when it can serve (claimed for this embed); else `undefined`. */
+  const take = (win: Window): PageScript | undefined => {
     const element = win.document.getElementById(elementId);
     if (!element) return undefined;
     const page = readScript(element.textContent ?? '');
@@ -89,7 +94,13 @@ export function sessionFromPage(options: SessionFromPageOptions = {}): FirstSess
       said = true;
       return undefined;
     }
-    if (now > page.expiresAt - EXPIRY_MARGIN_MS || !claim(win, page.sessionId)) return undefined;
-    return { sessionId: page.sessionId, viewer: page.viewer };
+    return Date.now() > page.expiresAt - EXPIRY_MARGIN_MS || !claim(win, page.sessionId) ? undefined : page;
   };
+  // In a microtask, like a mint: an embed destroyed in the task that made it (React StrictMode's) leaves the id to the next.
+  return ({ window: win, scope, record, start }) => void Promise.resolve().then(() => {
+    if (scope.disposed) return;
+    const page = take(win);
+    if (page) record(page.sessionId, page.viewer);
+    start(page?.sessionId);
+  });
 }

@@ -65,7 +65,7 @@ describe('the mint first', () => {
     expect(container.children).toHaveLength(0);
   });
 
-  it("a private embed's iframe is in its container at once, its URL set before", () => {
+  it("a private embed's iframe is in its container at once, with its URL", () => {
     const { embed, container } = make({ mode: 'private' });
     expect(embed.iframe.parentNode).toBe(container);
     expect(embed.iframe.src).toBe(`${TENANT}/embed/dashboard/d-42`);
