@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const DOM_GLOBALS = ['window', 'document', 'self', 'location', 'navigator', 'addEventListener'];
 /** In a fresh process timers are trapped too (in this one the test runner itself uses them). */
 const PROCESS_GLOBALS = [...DOM_GLOBALS, 'setTimeout', 'clearTimeout'];
-const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'recordTimings', 'requiredCsp', 'syncUrl', 'urlParam', 'whenVisible'];
+const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'recordTimings', 'requiredCsp', 'sessionFromPage', 'syncUrl', 'urlParam', 'whenVisible'];
 const dist = join(__dirname, '..', 'dist');
 
 /** Code that installs a getter for each DOM global, recording reads into `touched`. */
