@@ -15,6 +15,9 @@
 //   warm-abort: warm-sandboxed removed in the next task, before the tenant can answer (the request,
 //     cancelled, is a failed request to the browser: measured, not used);
 //   preconnect+sibling: both.
+//   sdk-page-id (issue 42): the SDK from npm (its ESM files through an import map, loaded before
+//     the clock starts) with firstSession: sessionFromPage(): the server minted the first id while it
+//     rendered the page (pageSessionScript); compare it with floor-cold, an iframe given an id at time zero.
 // The SDK's own warm-up since issue 30 is the preconnect hint (packages/host/src/mount/warm-up.ts):
 // it sends no request. `sdk-baseline` (with --baseline <script file>) is the SDK variant on another
 // build of the host script, measured in the same rounds.
@@ -23,16 +26,28 @@
 // shows it as a failed load), no side effect.
 
 /** Every variant, in the order of a round. */
-export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
+export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-page-id', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
 
+/** The import map of the npm (ESM) variant: the files the bench's host serves under /vendor/ (ready.mjs). */
+const IMPORT_MAP = JSON.stringify({
+  imports: {
+    '@svc-embed/host': '/vendor/host/index.js',
+    '#dev-mode': '/vendor/host/dev-mode.production.js',
+    '@svc-embed/protocol': '/vendor/protocol/index.js',
+    '@svc-embed/protocol/session-endpoint': '/vendor/protocol/session-endpoint.js',
+    nanoevents: '/vendor/nanoevents/index.js',
+    'zod/mini': '/vendor/zod/mini/index.js',
+  },
+});
+
 /**
- * The page of one load.
- * @param {{ tenant: string, variant: string, sessionId: string }} page
+ * The page of one load (`pageScript`: the first id's script element the server rendered, for sdk-page-id).
+ * @param {{ tenant: string, variant: string, sessionId: string, pageScript?: string }} page
  */
-export function hostPage({ tenant, variant, sessionId }) {
+export function hostPage({ tenant, variant, sessionId, pageScript = '' }) {
   const json = JSON.stringify;
   const common = `
     const tenant = ${json(tenant)};
@@ -73,6 +88,16 @@ export function hostPage({ tenant, variant, sessionId }) {
     'warm-early': `window.__start = async () => { begin(); const w = hidden(true, false); const id = await mint(); frame(id); w.remove(); };`,
     'preconnect+sibling': `window.__start = async () => { begin(); preconnect(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
   };
+  if (variant === 'sdk-page-id') {
+    // A module runs after the document is parsed, before load: the page is ready once __start is there.
+    const start = `import { createEmbed, sessionFromPage } from '@svc-embed/host';
+      window.__start = () => {
+        begin();
+        const embed = createEmbed({ baseUrl: tenant, publicId: 'sales-overview', container: document.body, mintSessionId: mint, revokeSessionId: () => {}, firstSession: sessionFromPage() });
+        embed.ready.then(() => { window.__readyMs = performance.now() - window.__t0; });
+      };`;
+    return `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${IMPORT_MAP}</script></head><body>${pageScript}<script>${common}</script><script type="module">${start}</script></body></html>`;
+  }
   const script = variant === 'sdk-baseline' ? '/svc-embed-baseline.min.js' : '/svc-embed.min.js';
   return `<!doctype html><html><head><meta charset="utf-8"><script src="${script}"></script></head><body><script>${common}\n${scripts[variant === 'sdk-baseline' ? 'sdk' : variant]}</script></body></html>`;
 }

@@ -78,7 +78,8 @@ const ENTRIES = [
   // Raised from 180 B in issue 30: the entry holds requiredCsp (used by no embed; an app that does not import it carries none of it) and urlParam;
   // to 665 B when requiredCsp refused a malformed absolute URL with invalid-option instead of a bare TypeError (+18 B).
   // To 680 B by issue 40: the npm files hold both the sentence and the data of each message (the app's bundler keeps one, by `#dev-mode`).
-  ['packages/host/dist/esm/index.js', 680, 'host ESM (protocol, nanoevents external)'],
+  // To 1,410 B by issue 42: the entry holds sessionFromPage (the page's first id; an app that does not import it carries none of it), 705 B of it.
+  ['packages/host/dist/esm/index.js', 1410, 'host ESM (protocol, nanoevents external)'],
   // Raised from 2,540 B by issue 29: the element's own mint budget and its signed-out state.
   // To 3,060 B by issue 39: the did-you-mean warning of an attribute, the refusal of a property, `mode`.
   // To 3,140 B by issue 40: both the sentence and the data of each message, as the host's index.
@@ -109,9 +110,10 @@ const ENTRIES = [
 const BUNDLE_BUDGETS = {
   '(npm) import * from @svc-embed/protocol': 8260,
   '(npm) import { parseEventMessage }': 7320,
-  '(npm) import * from @svc-embed/host': 21400,
+  // Issue 42: + sessionFromPage and the mint-first start (measured plus about 2%).
+  '(npm) import * from @svc-embed/host': 21890,
   '(npm) import * from @svc-embed/frame': 11280,
-  '(npm, zod/mini aliased) @svc-embed/host': 16520,
+  '(npm, zod/mini aliased) @svc-embed/host': 17000,
   '(npm, zod/mini aliased) @svc-embed/frame': 6300,
   '(npm) the zod/mini subset runtime': 680,
   '(npm) zod/mini, the kinds the protocol uses': 5720,
@@ -221,6 +223,20 @@ const syncCost = gzip(withSync) - gzip(withoutSync);
 rows.push(['(app) createEmbed + syncUrl, added', syncCost, SYNC_URL_BUDGET, 'what syncUrl adds to the createEmbed app once it is used', syncCost > SYNC_URL_BUDGET]);
 over += syncCost > SYNC_URL_BUDGET ? 1 : 0;
 marksRow('(app) createEmbed, syncUrl marks in it', 'syncUrl', SYNC_URL_MARKS, { without: withoutSync, withIt: withSync });
+
+// The page's first id (issue 42): sessionFromPage is its own function, as syncUrl is: what an app
+// pays once it uses it, and proof that an app that does not import it carries none of it (its
+// marks: the sessionStorage key of the ids used, and the storage it reads). The hook it needs in
+// createEmbed (the option's name, its refusal, the start with the page's id) is in every app: about
+// 65 B of the host's script. Budget: measured plus about 2%.
+const FIRST_SESSION_BUDGET = 340;
+const FIRST_SESSION_MARKS = ['svc-embed:page-ids', 'sessionStorage'];
+const firstSessionApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, sessionFromPage }').replace("mode: 'private',", "sessionEndpoint: '/api/embed-session', firstSession: sessionFromPage(),");
+const withFirstSession = await appCode(firstSessionApp);
+const firstSessionCost = gzip(withFirstSession) - gzip(await appCode(firstSessionApp.replace(', sessionFromPage }', ' }').replace(' firstSession: sessionFromPage(),', '')));
+rows.push(['(app) createEmbed + sessionFromPage, added', firstSessionCost, FIRST_SESSION_BUDGET, 'what sessionFromPage adds to a createEmbed app once it is used', firstSessionCost > FIRST_SESSION_BUDGET]);
+over += firstSessionCost > FIRST_SESSION_BUDGET ? 1 : 0;
+marksRow('(app) createEmbed, sessionFromPage marks in it', 'sessionFromPage', FIRST_SESSION_MARKS, { without: withoutSync, withIt: withFirstSession });
 
 // <SvcEmbed sessionEndpoint> in a React app (issue 30): what it adds to a minimal React app
 // (react-dom's createRoot rendering it, React bundled too, built for production as an app's bundler

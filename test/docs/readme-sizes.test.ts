@@ -22,6 +22,7 @@ const APP_FRAME = '(app) createFrame, default';
 const SUBSET = '(npm) the zod/mini subset runtime';
 const ZOD_KINDS = '(npm) zod/mini, the kinds the protocol uses';
 const SYNC_URL = '(app) createEmbed + syncUrl, added';
+const FIRST_SESSION = '(app) createEmbed + sessionFromPage, added';
 const VUE = '(app) @svc-embed/vue over the SDK code it uses';
 const REACT = '(app) React <SvcEmbed sessionEndpoint>, default';
 const REACT_ALIASED = '(app) React <SvcEmbed sessionEndpoint>, zod/mini aliased';
@@ -74,6 +75,9 @@ const FIGURES: Figure[] = [
   tableRow('README.md', 'what `@svc-embed/vue`', [bytes(VUE), budget(VUE)]),
   text('README.md', '| `@svc-embed/react`: `<SvcEmbed sessionEndpoint>` in a React app | # B (`lazy`, `timings`, `syncUrl`: none when not used) | | # B |', [bytes(REACT), bytes(REACT_ALIASED)]),
   text('README.md', '| the marks of `lazy` and of `timings` in an app that uses `createEmbed` without them | #; # | #; # |', [...HOST_MARKS.map(bytes), ...HOST_MARKS.map(budget)]),
+  text('README.md', '| what `sessionFromPage` adds to an app that uses `createEmbed`; its marks in an app that does not import it | #; # | #; # |', [
+    bytes(FIRST_SESSION), bytes('(app) createEmbed, sessionFromPage marks in it'), budget(FIRST_SESSION), budget('(app) createEmbed, sessionFromPage marks in it'),
+  ]),
   text('README.md', 'adds to a React app (React bundled, for production): by default; with `zod/mini` aliased | #; # | #; # |', [bytes(REACT), bytes(REACT_ALIASED), budget(REACT), budget(REACT_ALIASED)]),
   text('README.md', '| the marks of `lazy`, `timings` and `syncUrl` in that React app | #; #; # | #; #; # |', [...REACT_MARKS.map(bytes), ...REACT_MARKS.map(budget)]),
   text('packages/react/README.md', '`<SvcEmbed sessionEndpoint>` adds # B gzip to a React app (real zod/mini comes along), # B with zod/mini aliased', [bytes(REACT), bytes(REACT_ALIASED)]),

@@ -121,6 +121,13 @@ describe("the server README's examples, against the emulator", () => {
     const signIn = await fetch(`http://127.0.0.1:${port}/sign-in`, { redirect: 'manual' });
     expect(signIn.headers.get('location')).toBe('/');
     expect(signIn.headers.get('set-cookie')).toMatch(/^demo-user=ada;/);
+    // The page rendered with the viewer's first id (issue 42): minted at the service, in the script element sessionFromPage() reads.
+    const reports = await (await fetch(`http://127.0.0.1:${port}/reports`, { headers: { cookie: 'demo-user=ada' } })).text();
+    const json = /<script type="application\/json" id="svc-embed-session">(.*?)<\/script>/.exec(reports)?.[1] ?? '{}';
+    const first = JSON.parse(json) as { sessionId?: string; expiresAt?: number };
+    expect(emulator.state.describe(first.sessionId ?? '')?.status).toBeDefined();
+    expect(first.expiresAt).toBeGreaterThan(Date.now());
+    expect(await (await fetch(`http://127.0.0.1:${port}/reports`)).text()).not.toContain('svc-embed-session');
   }, 60_000);
 
   it("the quick start's emulator command, run as shown, lets the Express example's page frame the dashboards", async () => {

@@ -58,6 +58,10 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
     file: 'packages/react/README.md', key: "'use client';", checked: 'type-checked',
     why: "Next.js is no dependency of the repository: the recipe is checked against next/navigation's documented signatures (snippet-context/next-navigation.d.ts); its adapter is the React Router recipe's, which runs",
   },
+  {
+    file: 'packages/server/README.md', key: "import { headers } from 'next/headers';", checked: 'type-checked',
+    why: "Next.js is no dependency of the repository: the server component is checked against next/headers' documented signature (snippet-context/next-headers.d.ts); what it calls, mintForPage and pageSessionScript, runs in the Express quick start's /reports route",
+  },
   { file: 'packages/server/README.md', key: 'npm install @svc-embed/server @svc-embed/platform', checked: 'names checked', why: "installs from the npm registry; its vitest line is the node project's server tests, which npm test runs" },
   {
     file: 'packages/server/README.md', key: "import type { LogoutAnswer } from '@svc-embed/server';", checked: 'type-checked',

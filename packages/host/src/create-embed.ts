@@ -41,10 +41,13 @@ export function createEmbed(options: EmbedOptions): Embed {
  * callbacks): wiring only. It makes the parts, each from those made before it, connects them and
  * returns the surface: the timings (with the `timings` option); the embed's side of its viewer's
  * ledger; the iframe, mounted but not yet in the page; the lifecycle (registered with the ledger, it
- * puts the iframe in the page and ends everything) and the report of its failures; the page's
+ * puts the iframe in the page when told and ends everything) and the report of its failures; the page's
  * listeners; the outbound; the iframe's loader; the mint call and the renewal runner; the inbound, the
  * iframe's `load` (a page that then stays silent is `frame-silent`) and the watch on the page's
- * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says).
+ * policy (for the frame and the session endpoint); then the start (now, or when `lazy` says). The
+ * first mint's request goes out before the iframe is put in the page: a created iframe is in its
+ * container one microtask after `createEmbed` returns when the embed mints at once, at once otherwise
+ * (a `lazy` embed, whose iframe `lazy` watches; a private one).
  * @throws {EmbedError} as {@link createEmbed}
  */
 export function assembleEmbed(context: EmbedContext): Embed {
@@ -54,7 +57,7 @@ export function assembleEmbed(context: EmbedContext): Embed {
   const ids = createEmbedIds({ ledger, callbacks: context.callbacks, window: win as ChannelWindow, mintLimit: options.mintLimit, mintBudget: context.mintBudget, log });
   const mounted = mountIframe(context);
   const { iframe } = mounted;
-  const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids });
+  const lifecycle = createLifecycle({ window: win, mounted, removeIframe: options.removeIframe, ids, later: !options.lazy && context.callbacks.mintSessionId !== undefined });
   const { scope } = lifecycle;
   const report = createFailureReport(lifecycle);
   const listeners = createListenerRegistry<EmbedListeners>({ report: (error) => reportError(win, error) });
@@ -84,11 +87,10 @@ export function assembleEmbed(context: EmbedContext): Embed {
     blocked: (error) => renewal.signal({ type: 'frame-blocked', error }),
     endpointBlocked: (error) => renewal.signal({ type: 'endpoint-blocked', error }),
   });
-  const start = () => {
-    loader.warm();
-    renewal.signal({ type: 'start', now: now() });
-  };
-  startEmbed({ lazy: options.lazy, window: win, iframe, scope, start });
+  startEmbed({
+    lazy: options.lazy, firstSession: mint && context.url ? options.firstSession : undefined, window: win, iframe, scope,
+    record: ids.record, place: lifecycle.place, warm: loader.warm, start: (sessionId) => renewal.signal({ type: 'start', now: now(), sessionId }),
+  });
 
   return registerEmbed({
     iframe,

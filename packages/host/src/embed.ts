@@ -42,7 +42,11 @@ export type EmbedListeners = {
  * called before `ready` are queued and sent in order on `ready`.
  */
 export interface Embed {
-  /** The iframe (created or wrapped). */
+  /**
+   * The iframe (created or wrapped). A created one is in its container one microtask after
+   * `createEmbed` returns when the embed mints at once (its first mint's request goes out first), at
+   * once for a `lazy` or private embed.
+   */
   readonly iframe: HTMLIFrameElement;
   /**
    * Where the embed stands: `waiting` (lazy, not seen yet), `minting`, `loading`, `ready`, `renewing`,

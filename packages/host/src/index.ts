@@ -5,6 +5,8 @@ export { urlParam } from './sync-url/url-sync.js';
 export type { UrlParamOptions } from './sync-url/url-sync.js';
 export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter, UrlSync } from './sync-url/sync-url-options.js';
 export type { WhenVisibleOptions } from './mount/when-visible.js';
+export { sessionFromPage } from './mount/session-from-page.js';
+export type { FirstSession, FirstSessionTarget, SessionFromPageOptions } from './mount/session-from-page.js';
 export type { EmbedErrorCode } from './base/errors.js';
 export type { Embed, EmbedListeners, HostListeners, Unsubscribe } from './embed.js';
 export type { RenewalInfo, RenewalFailure, RenewalTrigger } from './renewal/renewal.js';

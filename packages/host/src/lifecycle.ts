@@ -22,6 +22,11 @@ export interface Lifecycle {
    * served by them any more). Idempotent.
    */
   destroy(by: DestroyedBy): void;
+  /**
+   * Puts a created iframe in its container, unless it is in the page already or the embed has ended.
+   * Idempotent. With `later`, `assembleEmbed` calls it after the first mint's request is out.
+   */
+  place(): void;
 }
 
 /** Options of {@link createLifecycle}. */
@@ -37,13 +42,15 @@ interface LifecycleOptions {
    * destroys it); `revokeOwn` revokes its ids when `destroy()` removes its iframe (the sign-out revokes them all anyway).
    */
   ids: Pick<EmbedIds, 'attach' | 'revokeOwn'>;
+  /** Put a created iframe in its container later, when `place()` is called (an embed that mints at once: its mint goes first); else at once. */
+  later: boolean;
 }
 
 const noop = () => {};
 
 /**
- * Creates the {@link Lifecycle} of one embed: registers it with the ledger, then puts a created
- * iframe in its container.
+ * Creates the {@link Lifecycle} of one embed and registers it with the ledger; a created iframe goes
+ * in its container now, or with `later` when `place()` is called.
  * @throws {EmbedError} `destroyed` when the ledger has signed out (nothing is put in the page then)
  */
 export function createLifecycle(options: LifecycleOptions): Lifecycle {
@@ -62,6 +69,10 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
     if (by === 'sign-out' || removeOnDestroy) iframe.remove();
   };
   const detach = ids.attach(() => destroy('sign-out'));
-  parent?.append(iframe);
-  return { scope, ready: settleReady.promise, settleReady, destroy };
+  // Never moved once in the page (a moved iframe reloads), nor put there after the embed ended.
+  const place = () => {
+    if (!scope.disposed && !iframe.parentNode) parent?.append(iframe);
+  };
+  if (!options.later) place();
+  return { scope, ready: settleReady.promise, settleReady, destroy, place };
 }

@@ -124,6 +124,22 @@ export interface ErrorAnswer {
 
 type Body = Record<string, unknown> | null | undefined;
 
+/**
+ * The id of the `<script type="application/json">` element that carries the first id a server
+ * minted while it rendered the page: `pageSessionScript` (`@svc-embed/server`) renders it,
+ * `sessionFromPage()` (`@svc-embed/host`) reads it.
+ */
+export const PAGE_SESSION_ELEMENT_ID = 'svc-embed-session';
+
+/**
+ * What that element holds: a {@link MintAnswer}, and when the id was minted and stops being
+ * redeemable at the service (epoch ms, the server's clock: 5 minutes after its mint by default).
+ */
+export interface PageSessionAnswer extends MintAnswer {
+  mintedAt: number;
+  expiresAt: number;
+}
+
 /** The `sessionId` of a mint answer ({@link MintAnswer}); the caller checks that it is a string. */
 export const sessionIdOf = (body: unknown): unknown => (body as Body)?.sessionId;
 

@@ -20,4 +20,7 @@ export type {
   AddOutcome, ClaimedIds, ClaimOutcome, HintPage, IdClaim, LedgerHorizon, MintAttempt, MintCount, NewEntry, PendingClaim, PendingCount, PendingHint, RetrySchedule, SessionStore, Settlement, SignedOutIds, SignOutClaim,
 } from './stores/session-store.js';
 export { mergeCsp } from './merge-csp.js';
+export { pageSessionScript } from './page-script.js';
+export type { PageSessionScriptOptions } from './page-script.js';
+export type { PageSessionAnswer } from '@svc-embed/protocol/session-endpoint';
 export { MAX_VIEWER_ID_LENGTH } from './viewer-id.js';

@@ -1,9 +1,10 @@
 import type { SessionEndpointOptions, Viewer } from './endpoint-options.js';
 import { EndpointError } from './errors.js';
 import { viewerIdProblem } from './viewer-id.js';
-import { createNodeHandler, type NodeHandler } from './http/node-adapter.js';
-import { handleRequest, serveChecked } from './http/request-handler.js';
-import { ENDPOINT_CODES, type LogoutAnswer } from '@svc-embed/protocol/session-endpoint';
+import { createNodeHandler, pageRequestOf, type NodeHandler } from './http/node-adapter.js';
+import type { IncomingMessage } from 'node:http';
+import { handleRequest, mintForPage, serveChecked } from './http/request-handler.js';
+import { ENDPOINT_CODES, type LogoutAnswer, type PageSessionAnswer } from '@svc-embed/protocol/session-endpoint';
 import { signOutViewer } from './revocation/sign-out.js';
 import { revokePending, type SweepReport } from './revocation/sweep.js';
 import { resolveOptions } from './resolve-options.js';
@@ -23,6 +24,21 @@ export interface SessionEndpoint {
    * `path` goes to `next()` when there is one (404 otherwise).
    */
   node: NodeHandler;
+  /**
+   * Mints the viewer's first id while the page renders, so that the embed has it at once (no request
+   * from the browser before the iframe loads): the mint route's process, with the same `viewer()`,
+   * mint limit and sign-out moment, recorded in the viewer's ledger before it is handed out (a
+   * sign-out revokes it like any other). Give it the page's request: a Fetch API `Request`, or
+   * Express's / `node:http`'s `req` (`viewer()` gets it as `{ nodeRequest }` too). Render the result
+   * with `pageSessionScript()` and pass `firstSession: sessionFromPage()` to `createEmbed`. Resolves
+   * with the id, its viewer tag, when it was minted and when it stops being redeemable
+   * (`limits.redemptionWindowMs` later), or with `null` when none was minted (no signed-in viewer,
+   * the mint limit, a sign-out meanwhile, a failure of the store or the service, reported through
+   * `onError`): the page renders without one and the browser mints through the endpoint. Never rejects.
+   * @example
+   * app.get('/reports', async (req, res) => res.send(page({ firstId: pageSessionScript(await endpoint.mintForPage(req)) })));
+   */
+  mintForPage(request: Request | IncomingMessage): Promise<PageSessionAnswer | null>;
   /**
    * Signs the viewer out, as `POST <path>/logout` does, from the customer's own sign-out code (no tab
    * needs to be open): records the sign-out moment (a mint in flight is refused) and revokes every
@@ -78,6 +94,7 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
   return {
     fetch: (request) => handleRequest(deps, request, {}),
     node: createNodeHandler({ checks: deps, bodyTimeoutMs: deps.limits.bodyTimeoutMs, serve: (checked) => serveChecked(deps, checked) }),
+    mintForPage: (request) => (isFetchRequest(request) ? mintForPage(deps, request, {}) : mintForPage(deps, pageRequestOf(request), { nodeRequest: request })),
     logoutViewer: (viewerId) => {
       if (typeof viewerId !== 'string') {
         return Promise.reject(new EndpointError('invalid-options', 'logoutViewer needs the viewer\'s id, the `id` your viewer() gives'));
@@ -93,4 +110,9 @@ export function createSessionEndpoint<V extends Viewer = Viewer>(options: Sessio
     path: deps.path,
     store: deps.store,
   };
+}
+
+/** A Fetch API `Request` (of any realm: its `headers` has `get`), not a node request (whose `headers` is a plain object). */
+function isFetchRequest(request: Request | IncomingMessage): request is Request {
+  return typeof (request.headers as { get?: unknown }).get === 'function';
 }

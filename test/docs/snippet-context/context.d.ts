@@ -1,6 +1,7 @@
 // What the README snippets take from the reader's own code: their backend helpers, their app and
 // their data. Only these names are declared; everything of ours comes from the built packages.
 import type { PlatformClient } from '@svc-embed/platform';
+import type { SessionEndpoint } from '@svc-embed/server';
 
 declare global {
   /** The reader's platform client, made as in the platform quick start. */
@@ -23,5 +24,9 @@ declare global {
   function revokeAtTheService(sessionId: string): Promise<void>;
   /** The reader's web server (Express-like) and its request. */
   const app: { post(path: string, handler: (req: { user: { id: string } }, res: { json(body: unknown): void }) => unknown): void };
+  /** The reader's session endpoint, exported by a module of theirs (the server README's Next.js page). */
+  const endpoint: SessionEndpoint;
+  /** The reader's client component with the embed (the server README's Next.js page). */
+  function Analytics(): null;
 }
 export {};

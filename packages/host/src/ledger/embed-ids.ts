@@ -10,8 +10,11 @@ export interface EmbedIds {
   readonly budgets: readonly MintBudget[];
   /** Registers the embed with the ledger (its sign-out destroys it); returns the unregistration. */
   attach(teardown: () => void): () => void;
-  /** Records an id minted for, or given to, this embed (with `revokeSessionId`; without it nothing is revoked, so nothing is kept). */
-  record(sessionId: string): void;
+  /**
+   * Records an id minted for, or given to, this embed (with `revokeSessionId`; without it nothing is
+   * revoked, so nothing is kept), with its viewer's tag when the endpoint did not give it (the page's id).
+   */
+  record(sessionId: string, viewer?: string): void;
   /** Revokes an id that will never be used (it arrived too late), and logs it. */
   revokeLateId(sessionId: string): void;
   /** Revokes every id of this embed (its iframe is gone), and logs each. */
@@ -57,9 +60,9 @@ export function createEmbedIds(options: EmbedIdsOptions): EmbedIds {
   return {
     budgets: [options.mintBudget ?? createMintBudget(options.mintLimit ?? EMBED_MINT_LIMIT, { option: 'mintLimit', whose: 'this embed' }), budget],
     attach,
-    record(sessionId) {
+    record(sessionId, viewer) {
       if (!revokeSessionId) return;
-      record(sessionId, revokeSessionId, endpoint?.viewerOf(sessionId));
+      record(sessionId, revokeSessionId, viewer ?? endpoint?.viewerOf(sessionId));
       own.add(sessionId);
     },
     revokeLateId: (sessionId) => revoke('late id', sessionId),

@@ -56,12 +56,12 @@ function checkPlaceAndSurface(options: EmbedOptions): void {
 }
 
 /**
- * Refuses a `lazy` or `timings` that no function made (`lazy: true`, say): each takes what a function
+ * Refuses a `lazy`, `timings` or `firstSession` that no function made (`lazy: true`, say): each takes what a function
  * of `@svc-embed/host` makes, so that an app that does not use it does not carry it.
  * @throws {EmbedError} `invalid-option`
  */
 function checkMadeOptions(options: EmbedOptions): void {
-  for (const [name, made] of [['lazy', 'whenVisible()'], ['timings', 'recordTimings()']] as const) {
+  for (const [name, made] of [['lazy', 'whenVisible()'], ['timings', 'recordTimings()'], ['firstSession', 'sessionFromPage()']] as const) {
     const value: unknown = options[name];
     if (value !== undefined && typeof value !== 'function') throw new EmbedError('invalid-option', DEV ? `${name} takes ${made} from @svc-embed/host (got ${JSON.stringify(value)})` : [name, value]);
   }

@@ -2,6 +2,7 @@ import type { DebugLogger } from '../base/debug-logger.js';
 import type { MintLimit } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { TimingRecorder } from './embed-timings.js';
+import type { FirstSession } from './session-from-page.js';
 
 /** What a {@link LazyStart} is given: the embed's iframe, its window, and how to start it. */
 export interface LazyTarget {
@@ -62,6 +63,15 @@ export interface EmbedSettings {
    * @example timings: recordTimings()
    */
   timings?: TimingRecorder;
+  /**
+   * The first session id, from the page: `sessionFromPage()`, imported from `@svc-embed/host`, reads
+   * the `<script type="application/json">` your server rendered with the id it minted for the page
+   * (`endpoint.mintForPage` and `pageSessionScript` of `@svc-embed/server`). The first load uses it
+   * without calling the session endpoint; a stale or used one is skipped in silence (the embed mints
+   * as usual). An app that does not import `sessionFromPage` does not carry it.
+   * @example firstSession: sessionFromPage()
+   */
+  firstSession?: FirstSession;
   /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
   removeIframe?: boolean;
   /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */
@@ -166,7 +176,7 @@ export type EmbedSession = EmbedSessionCallbacks | EmbedSessionEndpoint | EmbedP
 
 /** Every option name of {@link createEmbed} (`EmbedOptions`): any other is `invalid-option`, with the nearest of these. */
 export const EMBED_OPTION_NAMES = (
-  'baseUrl attributes lazy timings removeIframe allowExport timezone ledger readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit ' +
+  'baseUrl attributes lazy timings firstSession removeIframe allowExport timezone ledger readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit ' +
   'debug window document now mintSessionId revokeSessionId sessionEndpoint mode publicId src container iframe'
 ).split(' ');
 

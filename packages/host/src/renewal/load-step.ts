@@ -10,10 +10,13 @@ import { backoffDelay, isFinal, same, type LoadSignal, type RenewalConfig, type 
 
 type Signal<T extends LoadSignal['type']> = Extract<LoadSignal, { type: T }>;
 
-/** The embed starts: mint the first id for its URL, or set the URL at once (private, or nothing to mint with); once only (a `lazy` start may come twice). */
-export function startLoad(state: RenewalState, config: RenewalConfig): RenewalStep {
+/**
+ * The embed starts: mint the first id for its URL (or use the page's, `sessionId`: no mint), or set
+ * the URL at once (private, or nothing to mint with); once only (a `lazy` start may come twice).
+ */
+export function startLoad(state: RenewalState, config: RenewalConfig, sessionId?: string): RenewalStep {
   if (state.load.name !== 'idle') return same(state);
-  if (config.canMint && config.hasUrl) return mintFirstId(state, 1);
+  if (config.canMint && config.hasUrl) return sessionId ? setUrl(state, config, sessionId) : mintFirstId(state, 1);
   return setUrl(state, config);
 }
 

@@ -48,7 +48,7 @@ function transition(state: RenewalState, signal: RenewalSignal, config: RenewalC
   switch (signal.type) {
     // The first load's own signals (load-step.ts); a load that fails fails the run waiting for it.
     case 'start':
-      return startLoad(state, config);
+      return startLoad(state, config, signal.sessionId);
     case 'load-backoff-elapsed':
       return loadBackoffElapsed(state);
     case 'ready-timeout':

@@ -167,7 +167,7 @@ export interface RenewalConfig {
  * (`frame-silent`).
  */
 export type LoadSignal =
-  | { type: 'start'; now: number }
+  | { type: 'start'; now: number; sessionId?: string }
   | { type: 'minted'; ticket: number; sessionId: string; now: number; delivery: 'url' }
   | { type: 'mint-failed'; ticket: number; error: EmbedError; delivery: 'url' }
   | { type: 'load-backoff-elapsed' }

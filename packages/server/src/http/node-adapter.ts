@@ -90,6 +90,17 @@ function nodeHead(req: IncomingMessage, target: string): RequestHead {
   };
 }
 
+/**
+ * The `Request` of a page's node request, for `viewer()` (`endpoint.mintForPage(req)`): its headers
+ * (cookies), and its URL as far as it is one (`localhost` for a malformed `Host`, `/` for a strange target).
+ */
+export function pageRequestOf(req: IncomingMessage): Request {
+  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const path = target.startsWith('/') && URL.canParse(target, 'http://localhost') ? target : '/';
+  const pathname = path.split(/[?#]/, 1)[0] ?? '/';
+  return toRequest({ req, target: path, host: hostOf(req.headers.host) ?? 'localhost', pathname }, null);
+}
+
 /** The `Request` of a node request whose method and path passed the checks. */
 function toRequest(exchange: Pick<NodeExchange, 'req' | 'target' | 'host' | 'pathname'>, body: Uint8Array<ArrayBuffer> | null): Request {
   const { req, target, host } = exchange;

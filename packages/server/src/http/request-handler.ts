@@ -11,7 +11,8 @@ import type { EndpointDeps } from '../endpoint-deps.js';
 import { readBodyWithin } from './body-limit.js';
 import { checkHead, type ServedRoute } from './request-checks.js';
 import { bodyTimeoutResponse, bodyTooLargeResponse, errorResponse, isAnswerCode, noRouteResponse } from './responses.js';
-import { logoutRoute, mintRoute, revokeRoute } from './session-routes.js';
+import { logoutRoute, mintPageSession, mintRoute, revokeRoute } from './session-routes.js';
+import type { PageSessionAnswer } from '@svc-embed/protocol/session-endpoint';
 import { MAX_VIEWER_ID_LENGTH, viewerIdProblem } from '../viewer-id.js';
 
 /** A request that passed the checks and whose body was read, with its route. */
@@ -66,6 +67,21 @@ function serveRoute<V extends Viewer>(deps: EndpointDeps<V>, route: ServedRoute,
       return revokeRoute(deps, { viewerId: viewer.id, sessionId: route.sessionId });
     case 'logout':
       return logoutRoute(deps, viewer.id);
+  }
+}
+
+/**
+ * `endpoint.mintForPage`: the viewer of the page's request, then the mint route's process. Never
+ * rejects: no viewer, a refused mint or a failure (reported as the route reports it) is `null`, so
+ * the page renders without an id and the browser mints through the endpoint.
+ */
+export async function mintForPage<V extends Viewer>(deps: EndpointDeps<V>, request: Request, context: RequestContext): Promise<PageSessionAnswer | null> {
+  try {
+    const viewer = await identifyViewer(deps, request, context);
+    return viewer ? await mintPageSession(deps, viewer) : null;
+  } catch (error) {
+    if (!(error instanceof EndpointError)) deps.report(error, { code: ENDPOINT_CODES.internal });
+    return null;
   }
 }
 

@@ -4,7 +4,7 @@
  * `DELETE <path>/<id>`: the viewer's own id revoked (204), or 404 without calling the service.
  * `POST <path>/logout`: the viewer's sign-out, answered as the contract's `LogoutAnswer`.
  */
-import { ENDPOINT_CODES, type LogoutAnswer, type MintAnswer } from '@svc-embed/protocol/session-endpoint';
+import { ENDPOINT_CODES, type LogoutAnswer, type MintAnswer, type PageSessionAnswer } from '@svc-embed/protocol/session-endpoint';
 import type { Viewer } from '../endpoint-options.js';
 import { EndpointError } from '../errors.js';
 import { mintVerdict } from './mint-window.js';
@@ -22,6 +22,27 @@ import { errorResponse, jsonResponse, noContentResponse } from './responses.js';
  * could not be recorded, or was minted across a sign-out, is revoked and never handed out.
  */
 export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer: V): Promise<Response> {
+  const minted = await mintRecorded(deps, viewer);
+  return minted.kind === 'minted' ? jsonResponse(200, minted.answer) : minted.response;
+}
+
+/**
+ * `endpoint.mintForPage`: the mint route's process (the same limit, sign-out moment and record
+ * before the id is handed out) for a page being rendered: the {@link PageSessionAnswer}, or `null`
+ * for a refused mint (the page renders without an id; the browser mints through the route, whose
+ * answer says why). A failure of the store or the service throws, as in the route.
+ */
+export async function mintPageSession<V extends Viewer>(deps: EndpointDeps<V>, viewer: V): Promise<PageSessionAnswer | null> {
+  const minted = await mintRecorded(deps, viewer);
+  if (minted.kind !== 'minted') return null;
+  return { ...minted.answer, mintedAt: minted.at, expiresAt: minted.at + deps.limits.redemptionWindowMs };
+}
+
+/** A mint handed out (its answer, and the time read before it was minted), or the answer that refused it. */
+type MintResult = { kind: 'minted'; answer: MintAnswer; at: number } | { kind: 'refused'; response: Response };
+
+/** The limit, the mint, the record: what the mint route and `mintForPage` share. */
+async function mintRecorded<V extends Viewer>(deps: EndpointDeps<V>, viewer: V): Promise<MintResult> {
   const now = deps.now();
   const { mintsPerWindow, mintWindowMs } = deps.limits;
   const count = await storeCall(deps, { viewerId: viewer.id, message: 'the session store is unavailable: no id was minted; try again shortly' }, () =>
@@ -30,14 +51,15 @@ export async function mintRoute<V extends Viewer>(deps: EndpointDeps<V>, viewer:
   if (verdict.kind === 'refused') {
     deps.metrics.mint(ENDPOINT_CODES.mintLimit);
     const seconds = verdict.retryAfterSeconds;
-    return errorResponse(ENDPOINT_CODES.mintLimit, `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
+    const response = errorResponse(ENDPOINT_CODES.mintLimit, `too many session ids for this viewer: at most ${mintsPerWindow} in ${mintWindowMs / 1000} s; try again in ${seconds} s`, { 'Retry-After': String(seconds) });
+    return { kind: 'refused', response };
   }
   const sessionId = await mintAtService(deps, viewer).catch(countedRefusal(deps, ENDPOINT_CODES.mintFailed));
   const record = await recordMint(deps, { viewerId: viewer.id, sessionId, signOutsSeen: count.signOuts });
   deps.metrics.mint(record.kind === 'recorded' ? 'minted' : mintRefusalOf(record.kind));
   const answer: MintAnswer = { sessionId, viewer: deps.viewerTag(viewer.id) };
-  if (record.kind === 'recorded') return jsonResponse(200, answer);
-  return refusedMint(record);
+  if (record.kind === 'recorded') return { kind: 'minted', answer, at: now };
+  return { kind: 'refused', response: refusedMint(record) };
 }
 
 /** A rejection handler that counts the mint request as refused for `refusal`, then rethrows. */
