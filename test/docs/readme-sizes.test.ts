@@ -22,6 +22,7 @@ const APP_FRAME = '(app) createFrame, default';
 const SUBSET = '(npm) the zod/mini subset runtime';
 const ZOD_KINDS = '(npm) zod/mini, the kinds the protocol uses';
 const SYNC_URL = '(app) createEmbed + syncUrl, added';
+const KEEP_ALIVE = '(app) createEmbed + keepAlive + preloadEmbed, added';
 const VUE = '(app) @svc-embed/vue over the SDK code it uses';
 const REACT = '(app) React <SvcEmbed sessionEndpoint>, default';
 const REACT_ALIASED = '(app) React <SvcEmbed sessionEndpoint>, zod/mini aliased';
@@ -70,6 +71,10 @@ const FIGURES: Figure[] = [
   tableRow('README.md', 'an app bundling `@svc-embed/host` with `zod/mini` aliased', [bytes('(npm, zod/mini aliased) @svc-embed/host'), budget('(npm, zod/mini aliased) @svc-embed/host')]),
   text('README.md', '| what `syncUrl` adds to an app that uses `createEmbed`; its marks in an app that does not import it | #; # | #; # |', [
     bytes(SYNC_URL), bytes('(app) createEmbed, syncUrl marks in it'), budget(SYNC_URL), budget('(app) createEmbed, syncUrl marks in it'),
+  ]),
+  text('README.md', '| `keepAlive(key)` and `preloadEmbed` on top of `createEmbed` | # B more', [bytes(KEEP_ALIVE)]),
+  text('README.md', '| what `keepAlive` and `preloadEmbed` add to an app that uses `createEmbed`; their marks in an app that does not import them | #; # | #; # |', [
+    bytes(KEEP_ALIVE), bytes('(app) createEmbed, keepAlive marks in it'), budget(KEEP_ALIVE), budget('(app) createEmbed, keepAlive marks in it'),
   ]),
   tableRow('README.md', 'what `@svc-embed/vue`', [bytes(VUE), budget(VUE)]),
   text('README.md', '| `@svc-embed/react`: `<SvcEmbed sessionEndpoint>` in a React app | # B (`lazy`, `timings`, `syncUrl`: none when not used) | | # B |', [bytes(REACT), bytes(REACT_ALIASED)]),
