@@ -1,4 +1,6 @@
+import type { ReadyPayload } from '@svc-embed/protocol';
 import { createScope } from '@svc-embed/runtime';
+import { createDeferred } from '../base/deferred.js';
 import { destroyedError } from '../base/errors.js';
 import type { Embed, EmbedListeners, Unsubscribe } from '../embed.js';
 import { embedInternals, registerEmbed } from '../embed-internals.js';
@@ -21,7 +23,8 @@ interface FaceOptions {
  * which releases what this mount added (its listeners, its `syncUrl`, anything on its scope) and
  * parks the kept embed instead of ending it. After that, as after any `destroy()`, `state` is
  * `destroyed` and the actions throw `destroyed`; the next mount gets a face of its own. The kept
- * embed's end (an eviction, the idle limit, the sign-out) ends the face too.
+ * embed's end (an eviction, the idle limit, the sign-out) ends the face too. Its `ready` is the kept
+ * embed's, or rejects with `destroyed` when the face let go first.
  */
 export function faceOf(options: FaceOptions): Embed {
   const { inner, park } = options;
@@ -29,7 +32,12 @@ export function faceOf(options: FaceOptions): Embed {
   const scope = createScope({ timers: options.window });
   const offs = new Set<Unsubscribe>();
   const endWithInner = internals?.scope.onDispose(() => scope.dispose());
+  /** Rejected with `destroyed` when this face lets go: its `ready`, if the kept embed was not ready by then, rejects as a destroyed embed's does. */
+  const gone = createDeferred<ReadyPayload>();
+  gone.promise.catch(() => {});
+  let ready: Promise<ReadyPayload> | undefined;
   scope.onDispose(() => {
+    gone.reject(destroyedError());
     offs.forEach((off) => off());
     offs.clear();
     endWithInner?.();
@@ -57,7 +65,9 @@ export function faceOf(options: FaceOptions): Embed {
     },
     timings: options.timings,
     get ready() {
-      return inner.ready;
+      // Read only when the page reads it: reading the kept embed's tells it the page handles a failure.
+      ready ??= Promise.race([inner.ready, gone.promise]);
+      return ready;
     },
     on: <K extends keyof EmbedListeners>(name: K, listener: EmbedListeners[K]) => track(inner.on(name, listener)),
     once: <K extends keyof EmbedListeners>(name: K, listener: EmbedListeners[K]) => track(inner.once(name, listener)),

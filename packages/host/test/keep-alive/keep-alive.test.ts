@@ -178,6 +178,21 @@ describe('parked and adopted', () => {
     expect(again.iframe).not.toBe(lazy.iframe);
   });
 
+  it('a mount that lets go before ready: its ready rejects with destroyed; the adopter\'s resolves when the kept embed is ready', async () => {
+    const s = session();
+    const first = mount(keepAlive('reports'), box('a'), s);
+    await flush();
+    expect(first.state).toBe('loading');
+    const firstReady = first.ready;
+    first.destroy();
+    await expect(firstReady).rejects.toMatchObject({ code: 'destroyed' });
+    const second = mount(keepAlive('reports'), box('b'), s);
+    expect(second.iframe).toBe(first.iframe);
+    emit(second, 'ready', READY);
+    await expect(second.ready).resolves.toEqual(READY);
+    expect(s.mint).toHaveBeenCalledTimes(1);
+  });
+
   it('a parked embed renews when its session expires while parked, and the adopter gets it on the new id', async () => {
     const s = session();
     const first = await readyEmbed(keepAlive('reports', { idleMs: 60 * MINUTE }), box('a'), s);
