@@ -127,7 +127,7 @@ const BUNDLE_BUDGETS = {
   '(app) createFrame, app already has zod': 5960,
   // Issue 42: every export now includes keepAlive and preloadEmbed (re-exported from the host, as
   // whenVisible is): their own cost, about 2 KB; measured plus about 2%.
-  '(app) @svc-embed/vue, every export': 4_930,
+  '(app) @svc-embed/vue, every export': 4_960,
 };
 const withEntries = process.argv.indexOf('--with-entries');
 if (withEntries > 0) {
@@ -279,7 +279,7 @@ for (const feature of ['lazy', 'timings']) {
 // difference of two bundles), and proof that the createEmbed app carries none of them (their marks,
 // the slot's attribute and the engine's moveBefore, are in no other code; both are in the app that
 // uses them, so the proof cannot pass by accident). Budget: measured plus about 2%.
-const KEEP_ALIVE_BUDGET = 2_010;
+const KEEP_ALIVE_BUDGET = 2_060;
 const KEEP_ALIVE_MARKS = ['data-svc-embed-kept', 'moveBefore'];
 const keepApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, keepAlive, preloadEmbed }').replace("'#analytics' });", "'#analytics', keepAlive: keepAlive('reports') }); export const preload = () => preloadEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd-42', keepAlive: keepAlive('reports') });");
 const withKeep = await appCode(keepApp);

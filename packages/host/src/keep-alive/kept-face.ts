@@ -47,17 +47,7 @@ export function faceOf(options: FaceOptions): Embed {
     if (scope.disposed) throw destroyedError();
     return act(...args);
   };
-  const track = (off: Unsubscribe): Unsubscribe => {
-    if (scope.disposed) {
-      off();
-      return off;
-    }
-    offs.add(off);
-    return () => {
-      offs.delete(off);
-      off();
-    };
-  };
+  const track = (off: Unsubscribe) => tracked({ off, offs, disposed: scope.disposed });
   const face: Embed = {
     iframe: inner.iframe,
     get state() {
@@ -88,4 +78,18 @@ export function faceOf(options: FaceOptions): Embed {
     },
   };
   return internals ? registerEmbed(face, { log: internals.log, now: internals.now, scope }) : face;
+}
+
+/** `off`, kept in `offs` (released when the face lets go) unless the face has let go already: then released at once. */
+function tracked(options: { off: Unsubscribe; offs: Set<Unsubscribe>; disposed: boolean }): Unsubscribe {
+  const { off, offs } = options;
+  if (options.disposed) {
+    off();
+    return off;
+  }
+  offs.add(off);
+  return () => {
+    offs.delete(off);
+    off();
+  };
 }
