@@ -23,6 +23,7 @@ const SUBSET = '(npm) the zod/mini subset runtime';
 const ZOD_KINDS = '(npm) zod/mini, the kinds the protocol uses';
 const SYNC_URL = '(app) createEmbed + syncUrl, added';
 const FIRST_SESSION = '(app) createEmbed + sessionFromPage, added';
+const KEEP_ALIVE = '(app) createEmbed + keepAlive + preloadEmbed, added';
 const VUE = '(app) @svc-embed/vue over the SDK code it uses';
 const REACT = '(app) React <SvcEmbed sessionEndpoint>, default';
 const REACT_ALIASED = '(app) React <SvcEmbed sessionEndpoint>, zod/mini aliased';
@@ -72,9 +73,14 @@ const FIGURES: Figure[] = [
   text('README.md', '| what `syncUrl` adds to an app that uses `createEmbed`; its marks in an app that does not import it | #; # | #; # |', [
     bytes(SYNC_URL), bytes('(app) createEmbed, syncUrl marks in it'), budget(SYNC_URL), budget('(app) createEmbed, syncUrl marks in it'),
   ]),
+  text('README.md', '| `keepAlive(key)` and `preloadEmbed` on top of `createEmbed` | # B more', [bytes(KEEP_ALIVE)]),
+  text('README.md', '| what `keepAlive` and `preloadEmbed` add to an app that uses `createEmbed`; their marks in an app that does not import them | #; # | #; # |', [
+    bytes(KEEP_ALIVE), bytes('(app) createEmbed, keepAlive marks in it'), budget(KEEP_ALIVE), budget('(app) createEmbed, keepAlive marks in it'),
+  ]),
   tableRow('README.md', 'what `@svc-embed/vue`', [bytes(VUE), budget(VUE)]),
   text('README.md', '| `@svc-embed/react`: `<SvcEmbed sessionEndpoint>` in a React app | # B (`lazy`, `timings`, `syncUrl`: none when not used) | | # B |', [bytes(REACT), bytes(REACT_ALIASED)]),
   text('README.md', '| the marks of `lazy` and of `timings` in an app that uses `createEmbed` without them | #; # | #; # |', [...HOST_MARKS.map(bytes), ...HOST_MARKS.map(budget)]),
+  text('README.md', '| `firstSession: sessionFromPage()` on top of `createEmbed` | # B more', [bytes(FIRST_SESSION)]),
   text('README.md', '| what `sessionFromPage` adds to an app that uses `createEmbed`; its marks in an app that does not import it | #; # | #; # |', [
     bytes(FIRST_SESSION), bytes('(app) createEmbed, sessionFromPage marks in it'), budget(FIRST_SESSION), budget('(app) createEmbed, sessionFromPage marks in it'),
   ]),

@@ -41,6 +41,10 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
     why: 'a value of the result type, for its fields; what logout() resolves with runs in packages/host/test/endpoint/logout-truth.test.ts and, on the demo, in test/browser/sign-out-truth.test.ts',
   },
   {
+    file: 'packages/host/README.md', key: "import { createEmbed, keepAlive, preloadEmbed, recordTimings } from '@svc-embed/host';", checked: 'type-checked',
+    why: 'a route module (mountReports, a link to hover): the same flow, reports → settings → reports with keepAlive, runs on the demo in test/browser/keep-alive.test.ts (1 mint, 1 iframe load, ready at once, adopted: parked), and preloadEmbed in packages/host/test/keep-alive/keep-alive.test.ts',
+  },
+  {
     file: 'packages/host/README.md', key: 'let { canExport }: { canExport: boolean } = $props();', checked: 'framework checker',
     why: "the element's Svelte notes, for what svelte-check refuses; the element in Svelte runs as the root README's Svelte quick start and in examples/svelte-app, in three engines",
   },

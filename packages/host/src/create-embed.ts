@@ -33,7 +33,8 @@ import { watchFramePolicy } from './mount/csp-watch.js';
  * embed.setColorScheme('dark'); // queued until ready
  */
 export function createEmbed(options: EmbedOptions): Embed {
-  return assembleEmbed(resolveEmbedContext(options));
+  // keepAlive (made by keepAlive(key)) resolves the options itself, and may adopt a kept embed instead of assembling one.
+  return typeof options.keepAlive === 'function' ? options.keepAlive(options) : assembleEmbed(resolveEmbedContext(options));
 }
 
 /**
@@ -107,5 +108,5 @@ export function assembleEmbed(context: EmbedContext): Embed {
     renewSession: renewal.renew,
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
-  }, { log, scope, now });
+  }, { log, scope, now, place: lifecycle.place });
 }

@@ -10,6 +10,11 @@ interface EmbedInternals {
   scope: Scope;
   /** The embed's clock, epoch ms (the `now` option). */
   now: () => number;
+  /**
+   * Puts a created iframe in its container now, if it is not there yet (idempotent; `createEmbed`
+   * does it itself once the first mint's request is out): for code that must show or hide it at once.
+   */
+  place: () => void;
 }
 
 const internals = new WeakMap<Embed, EmbedInternals>();

@@ -9,5 +9,5 @@ export type { EmbedEventProps } from './event-props.js';
 export { useUrlAdapter } from './use-url-adapter.js';
 export type { RouterUrl } from './use-url-adapter.js';
 // From @svc-embed/host, for the props that take them: `syncUrl={urlParam('dash')}`, `lazy={whenVisible()}`,
-// `timings={recordTimings()}`. An app that does not use one does not carry it.
-export { urlParam, whenVisible, recordTimings } from '@svc-embed/host';
+// `timings={recordTimings()}`, `keepAlive={keepAlive('reports')}`; and `preloadEmbed`. An app that does not use one does not carry it.
+export { urlParam, whenVisible, recordTimings, keepAlive, preloadEmbed } from '@svc-embed/host';

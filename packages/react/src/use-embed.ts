@@ -1,6 +1,6 @@
 'use client';
 import type { Embed, EmbedState } from '@svc-embed/host';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useOptionalLedger } from './session-ledger-context.js';
 import type { UseEmbedOptions } from './use-embed-options.js';
 import { useFollowedSettings } from './use-followed-settings.js';
@@ -19,13 +19,17 @@ export interface UseEmbedResult {
   state: EmbedState | undefined;
 }
 
+/** `useLayoutEffect` in the browser; on the server, where it would only warn (React 18), `useEffect`, which does nothing there either. */
+const useLayoutEffectInBrowser = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
 /**
  * Creates an embed in the element that gets `ref`, and destroys it on unmount. Changing a listener or
  * a session callback never recreates it (the latest one is called); changing `baseUrl`, `publicId`,
  * `src`, `allowExport`, `sessionEndpoint` or the ledger, or giving or removing `mintSessionId`, does
  * (a new URL and session). While the viewer is signed out (see `SessionLedgerProvider`) it makes no
  * embed. `colorScheme`, `locale`, `timezone` and `theme` follow through actions. Under React StrictMode the embed of the discarded
- * first mount mints nothing.
+ * first mount mints nothing. With `keepAlive` (`keepAlive('reports')`), an unmount parks the embed
+ * and the next mount with that key adopts it: no mint, no load; the followed settings are sent to it.
  * @example
  * const { ref, embed } = useEmbed({ baseUrl, publicId: 'd-42', mintSessionId, onDownload: (p) => track(p.format) });
  * return <div ref={ref} style={{ height: 640 }} />;
@@ -58,6 +62,12 @@ export function useEmbed(options: UseEmbedOptions): UseEmbedResult {
     // set-timezone after that; listeners and callbacks are read from `latest` when called.
   }, [container, baseUrl, publicId, src, allowExport, sessionEndpoint, signed, ledger, signedOut]);
 
+  // A kept embed (the keepAlive prop) is parked while its container is still in the document: React
+  // removes the DOM before it runs the passive clean-up above, and an iframe taken out of a removed
+  // element has lost its page. (The clean-up above then finds it parked: destroy() is idempotent.)
+  useLayoutEffectInBrowser(() => () => {
+    if (embed && latest.current.keepAlive) embed.destroy();
+  }, [embed]);
   useFollowedSettings(embed, options);
   useSyncUrl(embed, options.syncUrl);
   // The state's setter is the callback ref: the same function on every render.

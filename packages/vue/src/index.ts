@@ -10,5 +10,5 @@ export type { RouterUrl } from './use-url-adapter.js';
 export { useRouterUrl } from './use-router-url.js';
 export type { QueryRouter, RouterUrlOptions } from './use-router-url.js';
 // From @svc-embed/host, for the props that take them: `:sync-url="urlParam('dash')"`, `:lazy="whenVisible()"`,
-// `:timings="recordTimings()"`. An app that does not use one does not carry it.
-export { urlParam, whenVisible, recordTimings } from '@svc-embed/host';
+// `:timings="recordTimings()"`, `:keep-alive="keepAlive('reports')"`; and `preloadEmbed`. An app that does not use one does not carry it.
+export { urlParam, whenVisible, recordTimings, keepAlive, preloadEmbed } from '@svc-embed/host';

@@ -56,14 +56,16 @@ function checkPlaceAndSurface(options: EmbedOptions): void {
 }
 
 /**
- * Refuses a `lazy`, `timings` or `firstSession` that no function made (`lazy: true`, say): each takes what a function
+ * Refuses a `lazy`, `timings`, `firstSession` or `keepAlive` that no function made (`lazy: true`, say): each takes what a function
  * of `@svc-embed/host` makes, so that an app that does not use it does not carry it.
  * @throws {EmbedError} `invalid-option`
  */
 function checkMadeOptions(options: EmbedOptions): void {
-  for (const [name, made] of [['lazy', 'whenVisible()'], ['timings', 'recordTimings()'], ['firstSession', 'sessionFromPage()']] as const) {
+  for (const name of ['lazy', 'timings', 'firstSession', 'keepAlive'] as const) {
     const value: unknown = options[name];
-    if (value !== undefined && typeof value !== 'function') throw new EmbedError('invalid-option', DEV ? `${name} takes ${made} from @svc-embed/host (got ${JSON.stringify(value)})` : [name, value]);
+    // Which function makes it is a development sentence: production names the option and the value alone.
+    if (value !== undefined && typeof value !== 'function')
+      throw new EmbedError('invalid-option', DEV ? `${name} takes ${{ lazy: 'whenVisible()', timings: 'recordTimings()', firstSession: 'sessionFromPage()', keepAlive: 'keepAlive(key)' }[name]} from @svc-embed/host (got ${JSON.stringify(value)})` : [name, value]);
   }
 }
 

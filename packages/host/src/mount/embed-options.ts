@@ -3,6 +3,7 @@ import type { MintLimit } from '../ledger/mint-limit.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { TimingRecorder } from './embed-timings.js';
 import type { FirstSession } from './session-from-page.js';
+import type { Embed } from '../embed.js';
 
 /** What a {@link LazyStart} is given: the embed's iframe, its window, and how to start it. */
 export interface LazyTarget {
@@ -21,6 +22,13 @@ export interface LazyTarget {
  * (say, one that starts on a click).
  */
 export type LazyStart = (target: LazyTarget) => () => void;
+
+/**
+ * `createEmbed`'s `keepAlive` option, made by `keepAlive(key)`: `createEmbed` hands it its options, and
+ * it returns the embed, a kept one adopted (parked, or preloaded by `preloadEmbed`) or a new one that
+ * `destroy()` parks. (Typed with the embed it returns: the one option of this room that knows it.)
+ */
+export type KeepAlive = (options: EmbedOptions) => Embed;
 
 /**
  * The settings of {@link createEmbed} that every embed takes, whatever it loads and wherever it goes:
@@ -72,6 +80,14 @@ export interface EmbedSettings {
    * @example firstSession: sessionFromPage()
    */
   firstSession?: FirstSession;
+  /**
+   * Keeps the embed alive across unmounts: `keepAlive('reports')`, imported from `@svc-embed/host`.
+   * `destroy()` then parks the embed (its session, renewal and ids kept, its iframe hidden) instead of
+   * ending it, and the next `createEmbed` with the same key, `baseUrl` and surface adopts it: no mint,
+   * no load, `ready` at once. Needs `container`. An app that does not import `keepAlive` does not carry it.
+   * @example keepAlive: keepAlive('reports')
+   */
+  keepAlive?: KeepAlive;
   /** Remove a wrapped `iframe` on `destroy()` as well (a created one is always removed). */
   removeIframe?: boolean;
   /** Adds `allowExport=true` to the URL, which shows the embed's download actions. */
@@ -176,7 +192,7 @@ export type EmbedSession = EmbedSessionCallbacks | EmbedSessionEndpoint | EmbedP
 
 /** Every option name of {@link createEmbed} (`EmbedOptions`): any other is `invalid-option`, with the nearest of these. */
 export const EMBED_OPTION_NAMES = (
-  'baseUrl attributes lazy timings firstSession removeIframe allowExport timezone ledger readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit ' +
+  'baseUrl attributes lazy timings firstSession keepAlive removeIframe allowExport timezone ledger readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit ' +
   'debug window document now mintSessionId revokeSessionId sessionEndpoint mode publicId src container iframe'
 ).split(' ');
 

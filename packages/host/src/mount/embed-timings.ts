@@ -12,10 +12,19 @@ export interface EmbedTimings {
   ready?: number;
   /** The dashboard's widgets have all rendered (`dashboard-loaded`). */
   dashboardLoaded?: number;
+  /**
+   * With `keepAlive`: this embed was adopted, not loaded: from a `parked` one (an unmount before) or a
+   * `preloaded` one (`preloadEmbed`). Its `created` is then the adoption, and `ready` follows at once
+   * when the kept embed was ready; nothing was minted or loaded.
+   */
+  adopted?: AdoptedFrom;
 }
 
+/** Where an adopted embed came from: `parked` by an unmount, or `preloaded` by `preloadEmbed`. */
+export type AdoptedFrom = 'parked' | 'preloaded';
+
 /** One of the moments of {@link EmbedTimings} after `created`. */
-export type TimingName = Exclude<keyof EmbedTimings, 'created'>;
+export type TimingName = Exclude<keyof EmbedTimings, 'created' | 'adopted'>;
 
 /** One embed's timings, as a {@link TimingRecorder} keeps them. */
 export interface TimingNotes {
@@ -23,6 +32,8 @@ export interface TimingNotes {
   readonly timings: Readonly<EmbedTimings>;
   /** Notes the moment `name` now; `createEmbed` calls it as the first load goes on. */
   note(name: TimingName): void;
+  /** Notes that the embed was adopted (`keepAlive`), and where from; a recorder of your own may leave it out. */
+  adopt?(from: AdoptedFrom): void;
 }
 
 /**
@@ -37,8 +48,9 @@ let embedCount = 0;
 /**
  * The `timings` option of `createEmbed` (and of `<SvcEmbed>`): with it, `embed.timings` tells when
  * each moment of the first load happened (`created`, `mintStarted`, `minted`, `srcSet`, `ready`,
- * `dashboardLoaded`, in `performance.now()` ms), and each is a User Timing mark named
- * `svc-embed:<n> <publicId>:<moment>`, with measures from `created` to `ready` and to
+ * `dashboardLoaded`, in `performance.now()` ms; `adopted`, `parked` or `preloaded`, for an embed
+ * `keepAlive` adopted), and each is a User Timing mark named `svc-embed:<n> <publicId>:<moment>`
+ * (`…:adopted-parked` for an adoption), with measures from `created` to `ready` and to
  * `dashboardLoaded`, so the phases show in the browser's performance panel. One result serves any
  * number of embeds, each with timings of its own.
  * @example
@@ -61,6 +73,10 @@ export function recordTimings(): TimingRecorder {
         timings[name] = clock();
         mark(name);
         if (name === 'ready' || name === 'dashboardLoaded') performance?.measure?.(`${prefix}: created to ${name}`, `${prefix}:created`, `${prefix}:${name}`);
+      },
+      adopt(from) {
+        timings.adopted = from;
+        mark(`adopted-${from}`);
       },
     };
   };
