@@ -84,3 +84,43 @@ describe('DELETE <path>/<id>', () => {
     expect(calls).toEqual([id]);
   });
 });
+
+describe('a sign-out and a DELETE of the same id on one instance', () => {
+  it("the sign-out joins the DELETE's revocation: revoked once, and nothing pending once it ends", async () => {
+    const calls: string[] = [];
+    let answer = () => {};
+    const made = endpointFor({
+      revoke: (sessionId) => {
+        calls.push(sessionId);
+        return new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const id = await made.mint();
+    const removing = made.remove(id);
+    while (calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const signOut = made.endpoint.logoutViewer('ada');
+    await new Promise((resolve) => setImmediate(resolve));
+    answer();
+    expect((await removing).status).toBe(204);
+    expect(await signOut).toMatchObject({ revoked: [id], failed: [], pending: [] });
+    expect(calls).toEqual([id]);
+  });
+});
+
+describe('the store failing after the revocation', () => {
+  it('reports a settle the store could not take with the viewer', async () => {
+    const made = endpointFor({ store: (memory) => ({ ...memory, settle: () => Promise.reject(new Error('store down')) }) });
+    const id = await made.mint();
+    expect((await made.remove(id)).status).toBe(204);
+    expect(made.reports).toEqual([{ code: 'store-unavailable', viewerId: 'ada' }]);
+  });
+
+  it('reports a hint the store could not drop with the viewer', async () => {
+    const made = endpointFor({ store: (memory) => ({ ...memory, dropHint: () => Promise.reject(new Error('store down')) }) });
+    const id = await made.mint();
+    expect((await made.remove(id)).status).toBe(204);
+    expect(made.reports).toEqual([{ code: 'store-unavailable', viewerId: 'ada' }]);
+  });
+});
