@@ -124,3 +124,11 @@ describe('the store failing after the revocation', () => {
     expect(made.reports).toEqual([{ code: 'store-unavailable', viewerId: 'ada' }]);
   });
 });
+
+describe('a store call the request cannot go on without', () => {
+  it("throws the endpoint's error with the store's failure as its cause (logoutViewer, the store unable to hint)", async () => {
+    const down = new Error('store down');
+    const made = endpointFor({ store: (memory) => ({ ...memory, hint: () => Promise.reject(down) }) });
+    await expect(made.endpoint.logoutViewer('ada')).rejects.toMatchObject({ code: 'store-unavailable', cause: down });
+  });
+});
