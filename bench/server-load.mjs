@@ -121,7 +121,8 @@ function throughputTable(results) {
 
 /** This build against the baseline, store by store: median mints per second and CPU per mint, and the change. */
 function baselineTable(results) {
-  const byStore = new Map([...results].map(([scenario, rounds]) => [`${scenario.store}${scenario.name.endsWith('(baseline)') ? ' (baseline)' : ''}`, rounds]));
+  const storeOf = (scenario) => `${scenario.store}${scenario.name.endsWith('(baseline)') ? ' (baseline)' : ''}`;
+  const byStore = new Map([...results.keys()].map((scenario) => [storeOf(scenario), results.get(scenario)]));
   const lines = ['| Store | Mints/s, baseline | Mints/s, this build | Change | CPU per mint, µs, baseline | this build |', '|---|---:|---:|---:|---:|---:|'];
   for (const store of ['memory', 'Redis', 'Postgres']) {
     const before = byStore.get(`${store} (baseline)`);
