@@ -19,7 +19,11 @@ const pools: pg.Pool[] = [];
 
 beforeAll(async () => {
   server = await startPostgresServer();
-  pools.push(new pg.Pool({ connectionString: server.url, max: 10 }), new pg.Pool({ connectionString: server.url, max: 10 }));
+  for (let index = 0; index < 2; index += 1) {
+    const made = new pg.Pool({ connectionString: server.url, max: 10 });
+    made.on('error', () => undefined); // an idle connection ended by the server's shutdown after the file
+    pools.push(made);
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -112,6 +116,63 @@ describe('Postgres store options', () => {
   ];
   it.each(cases)('refuses %s (invalid-options), saying what to write', (_name, options, message) => {
     expect(() => createPostgresStore(untyped(options()))).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(message) }));
+  });
+});
+
+/** Whether `promise` is still pending after `ms`. */
+async function stillPending(promise: Promise<unknown>, ms = 300): Promise<boolean> {
+  const pending = Symbol('pending');
+  return (await Promise.race([promise.then(() => null, () => null), new Promise((resolve) => setTimeout(() => resolve(pending), ms))])) === pending;
+}
+
+describe("the viewer's row lock: one viewer's operations one after another, on any instance", () => {
+  /** Another session (another instance, mid-operation) holding ada's row, doing `work` before it commits. */
+  async function holdViewer(schema: string) {
+    const holder = await pool(1).connect();
+    await holder.query('BEGIN');
+    await holder.query(`SELECT viewer_id FROM "${schema}".ledger_viewers WHERE viewer_id = 'ada' FOR UPDATE`);
+    return {
+      query: (text: string) => holder.query(text),
+      commit: async () => {
+        await holder.query('COMMIT');
+        holder.release();
+      },
+    };
+  }
+
+  it('makes a claim wait for an operation in progress, then see what it committed (held: claimed meanwhile)', async () => {
+    const { store, schema } = await freshStore();
+    await store.add({ viewerId: 'ada', sessionId: 'ses_1', lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
+    const held = await holdViewer(schema);
+    const claim = store.claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: HOUR });
+    expect(await stillPending(claim)).toBe(true);
+    await held.query(`UPDATE "${schema}".ledger_ids SET lease_until = ${Date.now() + HOUR}, pending_since = ${Date.now()} WHERE session_id = 'ses_1'`);
+    await held.commit();
+    expect(await claim).toBe('held');
+  });
+
+  it('makes a sign-out wait for a mint being recorded, then claim its id', async () => {
+    const { store, schema } = await freshStore();
+    await store.countMint({ viewerId: 'ada', now: Date.now(), windowMs: 60_000 });
+    const held = await holdViewer(schema);
+    const signOut = store.signOut({ viewerId: 'ada', leaseMs: HOUR, rememberMs: HOUR });
+    expect(await stillPending(signOut)).toBe(true);
+    await held.query(`INSERT INTO "${schema}".ledger_ids (viewer_id, session_id, expires_at) VALUES ('ada', 'ses_recorded', ${Date.now() + HOUR})`);
+    await held.commit();
+    expect((await signOut).ids).toEqual(['ses_recorded']);
+  });
+
+  it('lets the sweep pass over a viewer another instance holds (SKIP LOCKED) instead of waiting, and take its ids once free', async () => {
+    const { store, schema } = await freshStore();
+    await store.add({ viewerId: 'ada', sessionId: 'ses_1', lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
+    await store.claim({ viewerId: 'ada', sessionId: 'ses_1', leaseMs: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const held = await holdViewer(schema);
+    const started = Date.now();
+    expect(await store.claimPending({ viewerId: 'ada', leaseMs: HOUR })).toEqual({ ids: [], reclaimed: [] });
+    expect(Date.now() - started).toBeLessThan(250);
+    await held.commit();
+    expect(await store.claimPending({ viewerId: 'ada', leaseMs: HOUR })).toEqual({ ids: ['ses_1'], reclaimed: ['ses_1'] });
   });
 });
 
