@@ -7,16 +7,30 @@
  * read-only database (a replica), missing tables (with the command that makes them).
  */
 import { ENDPOINT_CODES } from '@svc-embed/protocol/session-endpoint';
+import { createHash } from 'node:crypto';
 import { EndpointError } from '../errors.js';
 import { createTablesCommand } from './postgres-schema.js';
 
 /** A row as node-postgres gives it: column name to value (a `bigint` column comes as a string). */
 export type PostgresRow = Record<string, unknown>;
 
-/** What the store needs of a `pg` client or pool: a parameterized query. */
-export interface PostgresQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: PostgresRow[] }>;
+/**
+ * One statement as `pg` takes it: its text, its parameters, and a `name` under which each
+ * connection prepares it once (parsed and planned once per connection, not per call).
+ */
+export interface PostgresQuery {
+  text: string;
+  values?: unknown[];
+  name?: string;
 }
+
+/** What the store needs of a `pg` client or pool: a query. */
+export interface PostgresQueryable {
+  query(query: PostgresQuery): Promise<{ rows: PostgresRow[] }>;
+}
+
+/** How a step of a transaction runs a statement: its text and parameters. */
+export type RunStatement = (text: string, values?: unknown[]) => Promise<{ rows: PostgresRow[] }>;
 
 /** A client checked out of the pool, for a transaction (`pool.connect()` of `pg`). */
 export interface PostgresPoolClient extends PostgresQueryable {
@@ -59,8 +73,18 @@ export class PostgresStoreError extends EndpointError {
 export interface PostgresRunner {
   /** One statement on the pool. */
   query(name: string, text: string, values?: unknown[]): Promise<PostgresRow[]>;
-  /** `body` in one transaction (BEGIN ... COMMIT) on one client of the pool; on any failure the client is closed, which rolls it back. */
-  transaction<T>(name: string, body: (query: PostgresQueryable['query']) => Promise<T>): Promise<T>;
+  /**
+   * `body` in one transaction (BEGIN ... COMMIT) on one client of the pool; on any failure the
+   * client is closed, which rolls it back. `prepared: false` sends each statement as it is (several
+   * commands in one text, as the migration has, cannot be prepared).
+   */
+  transaction<T>(name: string, body: (query: RunStatement) => Promise<T>, how?: { prepared: boolean }): Promise<T>;
+}
+
+/** A statement, with the name it is prepared under (the same for the same text on every instance) when `prepare`. */
+function statement(prepare: boolean, text: string, values?: unknown[]): PostgresQuery {
+  if (!prepare) return { text, values };
+  return { name: `svc-embed-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text, values: values ?? [] };
 }
 
 /** Options of {@link createPostgresRunner}. */
@@ -68,22 +92,24 @@ interface PostgresRunnerOptions {
   pool: PostgresStorePool;
   timeoutMs: number;
   schema: string;
+  /** Whether statements are prepared once per connection (named), or sent whole each time. */
+  prepare: boolean;
 }
 
 /** Makes the runner every statement of the store goes through. */
 export function createPostgresRunner(options: PostgresRunnerOptions): PostgresRunner {
   return {
-    query: (name, text, values) => withinTimeout(options, name, async () => (await options.pool.query(text, values)).rows),
-    transaction: (name, body) => withinTimeout(options, name, () => inTransaction(options.pool, body)),
+    query: (name, text, values) => withinTimeout(options, name, async () => (await options.pool.query(statement(options.prepare, text, values))).rows),
+    transaction: (name, body, how = { prepared: true }) => withinTimeout(options, name, () => inTransaction(options.pool, body, how.prepared && options.prepare)),
   };
 }
 
-async function inTransaction<T>(pool: PostgresStorePool, body: (query: PostgresQueryable['query']) => Promise<T>): Promise<T> {
+async function inTransaction<T>(pool: PostgresStorePool, body: (query: RunStatement) => Promise<T>, prepare: boolean): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
-    const result = await body((text, values) => client.query(text, values));
-    await client.query('COMMIT');
+    await client.query({ text: 'BEGIN' });
+    const result = await body((text, values) => client.query(statement(prepare, text, values)));
+    await client.query({ text: 'COMMIT' });
     client.release();
     return result;
   } catch (error) {

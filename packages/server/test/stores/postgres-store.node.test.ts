@@ -1,6 +1,7 @@
 // The Postgres store on a real PostgreSQL started for this file (Debian's postgres, initdb in a
 // temporary folder, stopped by its pid after it): the store conformance suite (on the database's
-// clock, two instances on two pools, each test in a schema of its own), then what is Postgres' own:
+// clock, two instances on two pools, each test in a schema of its own; with its statements prepared,
+// the default, and sent whole), then what is Postgres' own:
 // the migration in the package is the one ensureSchema runs, and running it twice changes nothing;
 // its options, each refused saying what to write; the clean-up of what has lapsed in bounded batches;
 // and two endpoint instances sharing the database: ids minted on one are revoked by a sign-out on the other.
@@ -75,6 +76,19 @@ describeStoreConformance("Postgres store (on the database's clock, clock_timesta
   };
 });
 
+describeStoreConformance('Postgres store, statements sent whole (preparedStatements: false, as behind a transaction-mode pooler)', async () => {
+  const { schema } = await freshStore();
+  const store = createPostgresStore({ pool: pool(), schema, preparedStatements: false });
+  return {
+    store,
+    secondInstance: createPostgresStore({ pool: pool(1), schema, preparedStatements: false }),
+    stateSize: (viewerId) => rowsOf(schema, viewerId),
+    stop: async () => {
+      await pool().query(`DROP SCHEMA "${schema}" CASCADE`);
+    },
+  };
+});
+
 describe('the test postgres', () => {
   it('fails, never skips, when the binaries are missing, and names the install command', async () => {
     await expect(startPostgresServer({ binDir: '/usr/lib/postgresql/not-installed/bin' })).rejects.toThrow(POSTGRES_INSTALL_COMMAND);
@@ -113,6 +127,7 @@ describe('Postgres store options', () => {
     ['a schema with a quote', () => ({ pool: pool(), schema: 'ledger"; DROP TABLE x; --' }), 'schema must be a plain Postgres identifier'],
     ['a schema in capitals', () => ({ pool: pool(), schema: 'Ledger' }), 'schema must be a plain Postgres identifier'],
     ['timeoutMs of 0', () => ({ pool: pool(), timeoutMs: 0 }), 'timeoutMs must be a positive integer of ms (got 0)'],
+    ['preparedStatements as a string', () => ({ pool: pool(), preparedStatements: 'no' }), 'preparedStatements must be true or false (got no)'],
   ];
   it.each(cases)('refuses %s (invalid-options), saying what to write', (_name, options, message) => {
     expect(() => createPostgresStore(untyped(options()))).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(message) }));
