@@ -7,9 +7,9 @@
 // and two endpoint instances sharing the database: ids minted on one are revoked by a sign-out on the other.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSessionEndpoint, type SessionEndpoint } from '../../src/index.js';
-import { createPostgresStore, LEDGER_MIGRATION, type PostgresStoreOptions } from '../../src/postgres.js';
+import { createPostgresStore, LEDGER_MIGRATION, POSTGRES_CLEAN_INTERVAL_MS, type PostgresStoreOptions } from '../../src/postgres.js';
 import { HOUR } from '../support/clock.js';
 import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
 import { POSTGRES_INSTALL_COMMAND, startPostgresServer, type PostgresServer } from '../support/postgres-server.js';
@@ -206,6 +206,32 @@ describe('the Postgres clean-up', () => {
     expect(rows.map((row) => row.session_id)).toEqual(['ses_live', 'ses_pending']);
     expect(await rowsOf(schema, 'bob')).toBe(2); // the pending id, and the sign-out moment, remembered for an hour
     expect((await store.signOut({ viewerId: 'ada', leaseMs: HOUR, rememberMs: HOUR })).ids).toEqual(['ses_live']);
+  });
+});
+
+describe('the clean-up each instance runs by itself', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('runs on the first operation once POSTGRES_CLEAN_INTERVAL_MS has passed on the instance, and reports its failure to the reporter', async () => {
+    const { store, schema } = await freshStore();
+    await store.add({ viewerId: 'ada', sessionId: 'ses_expired', lifetimeMs: 1, signOutsSeen: 0, leaseMs: HOUR });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const idsLeft = async () => Number((await pool().query(`SELECT count(*) AS n FROM "${schema}".ledger_ids`)).rows[0]?.n);
+    await store.countMint({ viewerId: 'bob', now: Date.now(), windowMs: 60_000 });
+    expect(await idsLeft()).toBe(1); // not due yet
+    const later = Date.now() + POSTGRES_CLEAN_INTERVAL_MS + 1;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    await store.countMint({ viewerId: 'bob', now: later, windowMs: 60_000 });
+    await expect.poll(idsLeft).toBe(0);
+    const reports: unknown[] = [];
+    store.reportTo((error) => reports.push(error));
+    await pool().query(`DROP TABLE "${schema}".ledger_ids`);
+    vi.spyOn(Date, 'now').mockReturnValue(later + POSTGRES_CLEAN_INTERVAL_MS + 1);
+    await store.countMint({ viewerId: 'bob', now: later, windowMs: 60_000 });
+    await expect.poll(() => reports.length).toBe(1);
+    expect(reports[0]).toMatchObject({ code: 'store-unavailable', reason: 'missing-tables' });
   });
 });
 
