@@ -18,7 +18,7 @@ const PACKAGES = [
   { dir: 'host', devMode: true, entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
-  { dir: 'server', entries: ['redis'] }, // the customer's backend: ESM and CJS, no IIFE
+  { dir: 'server', entries: ['redis', 'postgres'] }, // the customer's backend: ESM and CJS, no IIFE
   { dir: 'testing' }, // the test kit: ESM and CJS
   { dir: 'react', banner: "'use client';" }, // React components: marked for the client in frameworks with server components
   { dir: 'vue' }, // Vue components and composables: ESM and CJS

@@ -1,4 +1,4 @@
-// The servers the tests and benchmarks start (redis-server now, Postgres when its store lands) run
+// The servers the tests and benchmarks start (redis-server, postgres) run
 // as children of the process that started them, never as daemons, so that none outlives its run:
 // - killed (SIGKILL) when that process exits, and on SIGINT, SIGTERM and SIGHUP before the signal
 //   takes its course; a terminal's Ctrl-C reaches them anyway (a child shares its process group);
@@ -106,13 +106,14 @@ function hookExit() {
  * Starts `binary` with `args` as a child of this process, its output discarded (give the server a
  * log file of its own), with a pidfile `<name>-<pid>.pid` in `folder`. `dir` is the server's own
  * directory, removed with it when this process exits. Resolves with the child's pid and a promise of
- * its exit.
+ * its exit. `user` (`{ uid, gid }`) runs it as another user, for a server that refuses to run as
+ * root (Postgres): the pid is still the server's own, so it is stopped by its pid like the others.
  * @throws {Error} when the binary could not be started
  */
-export function spawnServer({ binary, args, name, dir = null, folder = SERVERS_FOLDER }) {
+export function spawnServer({ binary, args, name, dir = null, folder = SERVERS_FOLDER, user = null }) {
   hookExit();
   mkdirSync(folder, { recursive: true });
-  const child = spawn(binary, args, { stdio: 'ignore' });
+  const child = spawn(binary, args, { stdio: 'ignore', ...(user ?? {}) });
   child.unref();
   if (child.pid === undefined) throw new Error(`${binary} could not be started (is it installed and on the PATH?)`);
   const pid = child.pid;

@@ -5,21 +5,27 @@
 //   - the endpoint with the memory store (one node:http server),
 //   - the endpoint with the Redis store on two instances (two node:http servers, each with its own
 //     client, on one redis-server started for the run), mints alternating between them;
+//   - the endpoint with the Postgres store on two instances (each with its own pg Pool of 20
+//     connections, on one postgres started for the run with its default settings: fsync and
+//     synchronous_commit on), mints alternating between them;
 // then every viewer signs out (POST <path>/logout, alternating instances) and the run checks that
 // the ids revoked at the service equal the ids minted, id for id, none revoked twice. The service is
 // a recording stub that answers at once, so the figures are the endpoint's own cost. Everything but
-// Redis runs in this one process. Prints Markdown tables; exits 1 if a check fails.
+// Redis and Postgres runs in this one process. Prints Markdown tables; exits 1 if a check fails.
 //
 // SERVER_BASELINE=<directory of another build of @svc-embed/server> adds the same two endpoint
 // scenarios on that build (its dist/esm), interleaved round by round with this one's, so a change
 // is measured before and after in one run on one machine.
+import pg from 'pg';
 import { createClient } from 'redis';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as current from '@svc-embed/server';
 import * as currentRedis from '@svc-embed/server/redis';
+import * as currentPostgres from '@svc-embed/server/postgres';
 import { checkTable, cpuPerMintUs, measure, mintsPerSecond, recordingService, sessionEndpoint, PATH, MINTS_PER_VIEWER, VIEWERS } from './endpoint-rounds.mjs';
 import { listen } from './http-load.mjs';
+import { postgresProcesses, startPostgresDaemon } from './postgres-daemon.mjs';
 import { startRedisDaemon } from './redis-daemon.mjs';
 import { format, formatSpread, quantile, spread } from './stats.mjs';
 
@@ -27,11 +33,11 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7);
 
 /** The build under test, and the baseline build when SERVER_BASELINE names one. */
 async function builds() {
-  const list = [{ label: '', server: current, redis: currentRedis }];
+  const list = [{ label: '', server: current, redis: currentRedis, postgres: currentPostgres }];
   const dir = process.env.SERVER_BASELINE;
   if (dir) {
     const load = (file) => import(pathToFileURL(join(dir, 'dist', 'esm', file)).href);
-    list.push({ label: ' (baseline)', server: await load('index.js'), redis: await load('redis.js') });
+    list.push({ label: ' (baseline)', server: await load('index.js'), redis: await load('redis.js'), postgres: await load('postgres.js').catch(() => null) });
   }
   return list;
 }
@@ -46,26 +52,50 @@ function bareMintRoute(service) {
   };
 }
 
-/** The endpoint scenarios of one build: the memory store on one server, the Redis store on two. */
-async function endpointScenarios(build, redis, clients) {
+/** The endpoint scenarios of one build: the memory store on one server, the Redis store on two, the Postgres store on two. */
+async function endpointScenarios(build, servers, connections) {
   const memoryService = recordingService();
   const redisService = recordingService();
   const prefix = `bench${build.label ? '-baseline' : ''}:`;
-  const redisEndpoints = clients.map((client) => sessionEndpoint(build, redisService, build.redis.createRedisStore({ client, prefix })));
-  return [
+  const redisEndpoints = connections.clients.map((client) => sessionEndpoint(build, redisService, build.redis.createRedisStore({ client, prefix })));
+  const scenarios = [
     { name: `endpoint${build.label}`, store: 'memory', service: memoryService, hasLedger: true, targets: [await listen(sessionEndpoint(build, memoryService, build.server.createMemoryStore()).node)] },
-    { name: `endpoint, 2 instances${build.label}`, store: 'Redis', service: redisService, hasLedger: true, redisPids: [redis.pid], targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
+    { name: `endpoint, 2 instances${build.label}`, store: 'Redis', service: redisService, hasLedger: true, redisPids: [servers.redis.pid], targets: await Promise.all(redisEndpoints.map((endpoint) => listen(endpoint.node))) },
   ];
+  if (build.postgres) scenarios.push(await postgresScenario(build, servers.postgres, connections.pools));
+  return scenarios;
 }
 
-async function makeScenarios(redis) {
+/** The Postgres store on two instances, its tables made in a schema of the build's own; the CPU counted includes every postgres process (the backends the pools opened, opened before the first round). */
+async function postgresScenario(build, postgres, pools) {
+  const service = recordingService();
+  const schema = `bench${build.label ? '_baseline' : ''}`;
+  const stores = pools.map((pool) => build.postgres.createPostgresStore({ pool, schema }));
+  await stores[0].ensureSchema();
+  await Promise.all(pools.map((pool) => Promise.all(Array.from({ length: POOL_SIZE }, () => pool.query('SELECT pg_sleep(0.05)')))));
+  const endpoints = stores.map((store) => sessionEndpoint(build, service, store));
+  return {
+    name: `endpoint, 2 instances${build.label}`, store: 'Postgres', service, hasLedger: true,
+    get redisPids() {
+      return postgresProcesses(postgres.pid); // the servers' CPU, Postgres' here: read at the start of each round
+    },
+    targets: await Promise.all(endpoints.map((endpoint) => listen(endpoint.node))),
+  };
+}
+
+/** Connections of each Postgres instance's pool. */
+const POOL_SIZE = 20;
+
+async function makeScenarios(servers) {
   const bareService = recordingService();
-  const clients = await Promise.all([0, 1].map(() => createClient({ url: redis.url }).on('error', (error) => console.error('redis client:', error.message)).connect()));
+  const clients = await Promise.all([0, 1].map(() => createClient({ url: servers.redis.url }).on('error', (error) => console.error('redis client:', error.message)).connect()));
+  const pools = [0, 1].map(() => new pg.Pool({ connectionString: servers.postgres.url, max: POOL_SIZE, idleTimeoutMillis: 0 }).on('error', (error) => console.error('postgres pool:', error.message)));
   const scenarios = [{ name: 'bare mint route', store: '-', service: bareService, hasLedger: false, targets: [await listen(bareMintRoute(bareService))] }];
-  for (const build of await builds()) scenarios.push(...(await endpointScenarios(build, redis, clients)));
+  for (const build of await builds()) scenarios.push(...(await endpointScenarios(build, servers, { clients, pools })));
   const close = async () => {
     await Promise.all(scenarios.flatMap((scenario) => scenario.targets.map((target) => target.close())));
     await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(pools.map((pool) => pool.end()));
   };
   return { scenarios, close };
 }
@@ -91,29 +121,34 @@ function throughputTable(results) {
 
 /** This build against the baseline, store by store: median mints per second and CPU per mint, and the change. */
 function baselineTable(results) {
-  const byName = new Map([...results].map((result) => [result[0].name, result[1]]));
+  const storeOf = (scenario) => `${scenario.store}${scenario.name.endsWith('(baseline)') ? ' (baseline)' : ''}`;
+  const byStore = new Map([...results.keys()].map((scenario) => [storeOf(scenario), results.get(scenario)]));
   const lines = ['| Store | Mints/s, baseline | Mints/s, this build | Change | CPU per mint, µs, baseline | this build |', '|---|---:|---:|---:|---:|---:|'];
-  for (const [name, store] of [['endpoint', 'memory'], ['endpoint, 2 instances', 'Redis']]) {
-    const before = byName.get(`${name} (baseline)`);
-    const after = byName.get(name);
-    if (!before || !after) return null;
+  for (const store of ['memory', 'Redis', 'Postgres']) {
+    const before = byStore.get(`${store} (baseline)`);
+    const after = byStore.get(store);
+    if (!before || !after) continue; // a baseline build without this store
     const rate = [spread(before.map(mintsPerSecond)).median, spread(after.map(mintsPerSecond)).median];
     const cpu = [spread(before.map(cpuPerMintUs)).median, spread(after.map(cpuPerMintUs)).median];
     const change = `${rate[1] >= rate[0] ? '+' : ''}${format((rate[1] / rate[0] - 1) * 100, 1)} %`;
     lines.push(`| ${store} | ${format(rate[0])} | ${format(rate[1])} | ${change} | ${format(cpu[0])} | ${format(cpu[1])} |`);
   }
-  return lines.join('\n');
+  return lines.length > 2 ? lines.join('\n') : null;
 }
 
 async function main() {
   const redis = await startRedisDaemon();
+  const postgres = await startPostgresDaemon().catch(async (error) => {
+    await redis.stop();
+    throw error;
+  });
   let made;
   try {
-    made = await makeScenarios(redis);
+    made = await makeScenarios({ redis, postgres });
     const results = await measure(made.scenarios, ROUNDS);
     const checks = checkTable(results);
     console.log(`## Session endpoint under load (Node ${process.version}, ${VIEWERS} viewers x ${MINTS_PER_VIEWER} concurrent mints, ${ROUNDS} rounds)\n`);
-    console.log('CPU per mint counts this process (load generator, servers, endpoint) and, for Redis, redis-server.\n');
+    console.log('CPU per mint counts this process (load generator, servers, endpoint) and, for Redis, redis-server; for Postgres, every postgres process.\n');
     console.log(throughputTable(results));
     console.log(`\nEvery viewer signed out after each round (alternating instances): revoked equals minted, id for id.\n`);
     console.log(checks.table);
@@ -126,6 +161,7 @@ async function main() {
   } finally {
     await made?.close();
     await redis.stop();
+    await postgres.stop();
   }
 }
 

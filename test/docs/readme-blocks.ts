@@ -75,6 +75,7 @@ export const RUN_BLOCKS = {
   serverOperating: { file: 'packages/server/README.md', key: "import { metrics } from '@opentelemetry/api';", by: SERVER_RUN },
   serverMergeCsp: { file: 'packages/server/README.md', key: "import { mergeCsp } from '@svc-embed/server';", by: DOCS_RUN },
   serverRedisCluster: { file: 'packages/server/README.md', key: "import { createCluster } from 'redis';", by: SERVER_RUN },
+  serverPostgresStore: { file: 'packages/server/README.md', key: "import pg from 'pg';", by: SERVER_RUN },
 
   testingHostPage: { file: 'packages/testing/README.md', key: "it('shows a toast when the viewer exports a CSV', async () => {", by: 'test/docs/testing-readme-run.test.ts' },
   testingSurface: { file: 'packages/testing/README.md', key: "it('applies the host filter, and ignores strangers', async () => {", by: 'test/docs/testing-readme-run.test.ts' },

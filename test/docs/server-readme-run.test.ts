@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../packages/emulator/src/index.js';
 import { startRedisServer, type RedisServer } from '../../packages/server/test/support/redis-server.js';
+import { startPostgresServer } from '../../packages/server/test/support/postgres-server.js';
 import { startRedisCluster } from '../../bench/redis-cluster.mjs';
 import { runBlock, type RunBlockName } from './readme-blocks.js';
 import { ROOT } from './readme-files.js';
@@ -229,6 +230,45 @@ const after = await redis.zRange('acme:embed:{ada}:ids', 0, -1);
 console.log(JSON.stringify({ minted, ledger, keys: keys.sort(), logout, after }));
 process.exit(0);`;
 }
+
+describe("the server README's Postgres store", () => {
+  it("keeps the viewer's ledger in a real postgres (its tables made by ensureSchema), and a sign-out empties it; the block runs as pasted as an ES module", async () => {
+    const postgres = await startPostgresServer();
+    try {
+      const drive = `
+import { createSessionEndpoint } from '@svc-embed/server';
+import pg from 'pg';
+const minted = [];
+const endpoint = createSessionEndpoint({
+  path: '/api/embed-session', allowedOrigins: ['https://app.example'], viewer: () => ({ id: 'ada' }),
+  mint: async () => { minted.push('ses_' + (minted.length + 1)); return minted.at(-1); }, revoke: async () => {}, store: module.store,
+});
+const request = (method, path) => new Request('https://app.example' + path, { method, headers: { origin: 'https://app.example', 'sec-fetch-site': 'same-origin' } });
+await endpoint.fetch(request('POST', '/api/embed-session'));
+await endpoint.fetch(request('POST', '/api/embed-session'));
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await client.connect();
+const ids = async () => (await client.query("SELECT session_id FROM svc_embed.ledger_ids WHERE viewer_id = 'ada' ORDER BY session_id")).rows.map((row) => row.session_id);
+const ledger = await ids();
+const tables = (await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'svc_embed' ORDER BY table_name")).rows.map((row) => row.table_name);
+const logout = await (await endpoint.fetch(request('POST', '/api/embed-session/logout'))).json();
+const after = await ids();
+console.log(JSON.stringify({ ledger, tables, logout, after }));
+process.exit(0);`;
+      const result = await runToEnd(await prepare('postgres-store', block('serverPostgresStore'), drive), environment({ DATABASE_URL: postgres.url }));
+      expect(result.ledger).toEqual(['ses_1', 'ses_2']);
+      expect(result.tables).toEqual(['ledger_hints', 'ledger_ids', 'ledger_meta', 'ledger_viewers']);
+      expect({ revoked: result.logout.revoked.sort(), complete: result.logout.complete, after: result.after }).toEqual({ revoked: ['ses_1', 'ses_2'], complete: false, after: [] }); // a ledger made just now: ids minted before it may be live
+      const folder = join(RUN_DIR, 'postgres-store-as-pasted');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'store.mjs'), block('serverPostgresStore'));
+      writeFileSync(join(folder, 'run.mjs'), "const { store } = await import('./store.mjs');\nconsole.log(JSON.stringify({ store: typeof store, horizon: typeof (await store.horizon()).since }));\nprocess.exit(0);\n");
+      expect(await runToEnd(join(folder, 'run.mjs'), { ...process.env, DATABASE_URL: postgres.url })).toEqual({ store: 'object', horizon: 'number' });
+    } finally {
+      await postgres.stop();
+    }
+  }, 60_000);
+});
 
 describe("the server README's sweep", () => {
   it('runs every minute: a revocation that failed at sign-out is retried and the viewer is complete; one instance sweeps only where SWEEP=1', async () => {

@@ -50,10 +50,11 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
     exports: [''],
     commonjs: true,
   },
-  // The customer's backend: the session endpoint, and its Redis store behind /redis (`redis` an optional peer).
+  // The customer's backend: the session endpoint, its Redis store behind /redis (`redis` an optional
+  // peer) and its Postgres store behind /postgres (`pg` an optional peer), with its SQL migration.
   server: {
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/([\w-]+\/)*[\w-]+\.ts$/, /^redis\/package\.json$/],
-    exports: ['', '/redis'],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/, /^dist\/cjs\/package\.json$/, /^src\/([\w-]+\/)*[\w-]+\.ts$/, /^redis\/package\.json$/, /^postgres\/package\.json$/, /^sql\/postgres\/\d{3}-[\w-]+\.sql$/],
+    exports: ['', '/redis', '/postgres'],
     commonjs: true,
   },
   // JavaScript with JSDoc types, ES modules only.

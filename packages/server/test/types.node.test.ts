@@ -3,6 +3,6 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { compileTypeTests } from '../../../test/support/type-tests.js';
 
-it('redis-store.types.ts compiles exactly as its @ts-expect-error lines say', () => {
+it('redis-store.types.ts and postgres-store.types.ts compile exactly as their @ts-expect-error lines say', () => {
   expect(compileTypeTests(join(__dirname, 'types'))).toEqual({ status: 0, output: '' });
 });
