@@ -49,6 +49,7 @@ function freePort() {
   });
 }
 
+/** Whether `pid` runs; a zombie (exited, not reaped yet) counts as gone. */
 function isRunning(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -85,9 +86,44 @@ export function postgresProcesses(postmaster) {
   return [postmaster, ...children.map(Number)];
 }
 
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Starts the postmaster on `port` from the cluster in `dir` (made before), a child of this process; resolves with its pid once it answers. */
+async function launch({ bin, dir, port, user }) {
+  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'max_connections=200'];
+  const args = ['-D', join(dir, 'data'), '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])];
+  const { pid } = spawnServer({ binary: join(bin, 'postgres'), args, name: `postgres-${port}`, dir, user });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!(await answers(url))) {
+    if (Date.now() > deadline || !isRunning(pid)) {
+      signal(pid, 'SIGKILL');
+      throw new Error(`postgres did not start on port ${port}; its data is in ${dir}`);
+    }
+    await delay(50);
+  }
+  return pid;
+}
+
+async function waitUntilGone(pids) {
+  const gone = Date.now() + READY_TIMEOUT_MS;
+  while (pids.some(isRunning) && Date.now() < gone) await delay(20);
+}
+
 /**
- * Starts postgres (initdb first); resolves once it answers with `{ url, port, pid, dir, stop() }`.
- * `stop()` is a fast shutdown (SIGINT), resolves once it has exited, and removes its directory.
+ * Starts postgres (initdb first); resolves once it answers with `{ url, port, pid, dir, stop(),
+ * pause(), resume(), kill(), restart() }`. `stop()` is a fast shutdown (SIGINT), resolves once it
+ * has exited, and removes its directory. The faults act on the whole server, the postmaster and every
+ * backend (each connection is a process of its own): `pause()` SIGSTOPs them (the postmaster first,
+ * so it starts no new one), `resume()` SIGCONTs them; `kill()` SIGKILLs them all, as a crash of the
+ * machine's postgres would (a backend left running would hold the shared memory the restart needs);
+ * `restart()` starts it again on the same port from the same data folder (crash recovery from its WAL).
  */
 export async function startPostgresDaemon() {
   const bin = binDir();
@@ -97,23 +133,32 @@ export async function startPostgresDaemon() {
   const made = spawnSync(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'], { encoding: 'utf8', ...(user ?? {}) });
   if (made.status !== 0) throw new Error(`initdb failed in ${dir}: ${made.error?.message ?? made.stderr}`);
   const port = await freePort();
-  const settings = ['listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'max_connections=200'];
-  const args = ['-D', join(dir, 'data'), '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])];
-  const { pid } = spawnServer({ binary: join(bin, 'postgres'), args, name: `postgres-${port}`, dir, user });
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!(await answers(url))) {
-    if (Date.now() > deadline || !isRunning(pid)) {
-      process.kill(pid, 'SIGKILL');
-      throw new Error(`postgres did not start on port ${port}; its data is in ${dir}`);
-    }
-    await delay(50);
-  }
-  const stop = async () => {
-    if (isRunning(pid)) process.kill(pid, 'SIGINT');
-    const gone = Date.now() + READY_TIMEOUT_MS;
-    while (isRunning(pid) && Date.now() < gone) await delay(20);
+  const settings = { bin, dir, port, user };
+  const daemon = { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dir, pid: await launch(settings), paused: [] };
+  daemon.pause = () => {
+    signal(daemon.pid, 'SIGSTOP');
+    daemon.paused = postgresProcesses(daemon.pid);
+    for (const pid of daemon.paused) signal(pid, 'SIGSTOP');
+  };
+  daemon.resume = () => {
+    for (const pid of [...daemon.paused].reverse()) signal(pid, 'SIGCONT');
+    daemon.paused = [];
+  };
+  daemon.kill = async () => {
+    signal(daemon.pid, 'SIGSTOP'); // it forks no backend while they are listed and killed
+    const pids = postgresProcesses(daemon.pid);
+    for (const pid of pids) signal(pid, 'SIGKILL');
+    await waitUntilGone(pids);
+  };
+  daemon.restart = async () => {
+    daemon.pid = await launch(settings);
+  };
+  daemon.stop = async () => {
+    const pids = postgresProcesses(daemon.pid);
+    for (const pid of pids) signal(pid, 'SIGCONT');
+    signal(daemon.pid, 'SIGINT');
+    await waitUntilGone([daemon.pid]);
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, port, pid, dir, stop };
+  return daemon;
 }

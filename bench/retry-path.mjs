@@ -51,19 +51,27 @@ export async function forViewersAtOnce(viewers, perViewer) {
   await Promise.all(Array.from({ length: VIEWERS_AT_ONCE }, worker));
 }
 
+/** Without a tally: a sign-out's answer is not noted. */
+const noTally = () => () => undefined;
+
 /**
  * Every viewer signs out through `endpoints` in turn, 50 at a time (a refused sign-out is asked
  * again, 100 ms later, until it is answered), then the sweep runs on every endpoint until none
- * finds anything pending or failing (at most 100 rounds). Resolves with `{ signOutRetries, sweepRounds }`.
+ * finds anything pending or failing (at most 100 rounds). `begin(viewerId)`, when given, is called
+ * as a viewer's sign-out starts and returns what notes its answer. Resolves with `{ signOutRetries, sweepRounds }`.
  */
-export async function signOutEveryone(endpoints, viewerIds) {
+export async function signOutEveryone(endpoints, viewerIds, { begin = noTally } = {}) {
   const path = { signOutRetries: 0, sweepRounds: 0 };
   for (let at = 0; at < viewerIds.length; at += 50) {
     await Promise.all(viewerIds.slice(at, at + 50).map(async (viewerId, index) => {
-      while (!(await endpoints[index % endpoints.length].logoutViewer(viewerId).then(() => true, () => false))) {
+      const noteAnswer = begin(viewerId);
+      let answer = await endpoints[index % endpoints.length].logoutViewer(viewerId).catch(() => null);
+      while (answer === null) {
         path.signOutRetries += 1;
         await delay(100);
+        answer = await endpoints[index % endpoints.length].logoutViewer(viewerId).catch(() => null);
       }
+      noteAnswer(answer);
     }));
   }
   for (let round = 1; round <= 100; round += 1) {

@@ -36,6 +36,10 @@ export type RunStatement = (text: string, values?: unknown[]) => Promise<{ rows:
 export interface PostgresPoolClient extends PostgresQueryable {
   /** Gives it back to the pool; with an error, the pool closes it instead. */
   release(destroy?: boolean | Error): void;
+  /** Listens to its `error` event (`pg`'s clients are event emitters): a lost connection, while the store holds it. */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  /** Stops listening, before it goes back to the pool. */
+  off?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /** What the store needs of a `Pool` of the `pg` package: queries, and clients for transactions. */
@@ -104,15 +108,27 @@ export function createPostgresRunner(options: PostgresRunnerOptions): PostgresRu
   };
 }
 
+/** Drops the `error` event of a checked-out client: the statement it broke rejects with it, and so does the next one. */
+const ignoreClientError = (): void => undefined;
+
+/**
+ * `body` in one transaction on a client of the pool. While the store holds the client, its `error`
+ * event (the connection lost: the server killed, a backend terminated) has a listener: `pg`'s pool
+ * listens only to idle clients, and an `error` event without one would end the app's process; the
+ * statement in flight (or the next one) rejects, which the store reports as `connection-lost`.
+ */
 async function inTransaction<T>(pool: PostgresStorePool, body: (query: RunStatement) => Promise<T>, prepare: boolean): Promise<T> {
   const client = await pool.connect();
+  client.on?.('error', ignoreClientError);
   try {
     await client.query({ text: 'BEGIN' });
     const result = await body((text, values) => client.query(statement(prepare, text, values)));
     await client.query({ text: 'COMMIT' });
+    client.off?.('error', ignoreClientError);
     client.release();
     return result;
   } catch (error) {
+    client.off?.('error', ignoreClientError);
     client.release(error instanceof Error ? error : true);
     throw error;
   }

@@ -177,3 +177,41 @@ describe('a Postgres that stops or is killed', () => {
     expect([...out.ids].sort()).toEqual(['ses_after_restart', 'ses_before_kill', 'ses_before_stop']);
   }, 60_000);
 });
+
+describe("a connection lost while the store's transaction holds it", () => {
+  let own: PostgresServer | undefined;
+  afterAll(() => own?.stop());
+
+  it("rejects the operation as connection-lost, and the lost client's error never reaches the app's process uncaught", async () => {
+    own = await startPostgresServer();
+    const pool = new pg.Pool({ connectionString: own.url, max: 2 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const store = createPostgresStore({ pool, schema: 'ledger', timeoutMs: 10_000 });
+    await store.ensureSchema();
+    await store.add(entry('ses_held'));
+    const holder = new pg.Client({ connectionString: own.url });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    const uncaught: unknown[] = [];
+    const catchUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', catchUncaught);
+    try {
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM ledger.ledger_viewers WHERE viewer_id = 'ada' FOR UPDATE");
+      const claiming = store.claim({ viewerId: 'ada', sessionId: 'ses_held', leaseMs: HOUR });
+      claiming.catch(() => undefined);
+      // The store's backend waits for the viewer's row lock, inside its transaction; it dies (SIGKILL, as an OOM killer or a crash would).
+      const waiting = async () => (await holder.query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).rows.map((row: { pid: number }) => row.pid);
+      await expect.poll(waiting).toHaveLength(1);
+      const [backend] = await waiting();
+      process.kill(Number(backend), 'SIGKILL');
+      await expect(claiming).rejects.toEqual(failure('connection-lost', 'check that Postgres runs'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', catchUncaught);
+      await holder.end().catch(() => undefined);
+    }
+  }, 60_000);
+});
