@@ -23,6 +23,8 @@
 //   sdk-return: a return visit. Before the clock (window.__warm): createEmbed with keepAlive, ready,
 //     destroy() (parked); timed: the same createEmbed again (adopted), until `ready` and the next
 //     animation frame (the iframe shown in its container painted);
+//   sdk-return-overlay: sdk-return with moveBefore taken away before the SDK runs (the overlay slot
+//     WebKit and older Firefox get), in an engine that has it;
 //   sdk-preload: preloadEmbed at time zero, the createEmbed that adopts it 300 ms later; timed from
 //     that createEmbed (the mount) to `ready`.
 // The harmless URL is the session-exchange endpoint by GET (`POST /api/v1/embed/session/token` is
@@ -30,7 +32,7 @@
 // shows it as a failed load), no side effect.
 
 /** Every variant, in the order of a round. */
-export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-return', 'sdk-preload', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
+export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-return', 'sdk-return-overlay', 'sdk-preload', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
@@ -103,6 +105,8 @@ export function hostPage({ tenant, variant, sessionId }) {
     'warm-early': `window.__start = async () => { begin(); const w = hidden(true, false); const id = await mint(); frame(id); w.remove(); };`,
     'preconnect+sibling': `window.__start = async () => { begin(); preconnect(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
   };
-  const script = { 'sdk-baseline': '/svc-embed-baseline.min.js', 'sdk-return': '/svc-embed-keep.js', 'sdk-preload': '/svc-embed-keep.js' }[variant] ?? '/svc-embed.min.js';
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="${script}"></script></head><body><script>${common}\n${scripts[variant === 'sdk-baseline' ? 'sdk' : variant]}</script></body></html>`;
+  const script = { 'sdk-baseline': '/svc-embed-baseline.min.js', 'sdk-return': '/svc-embed-keep.js', 'sdk-return-overlay': '/svc-embed-keep.js', 'sdk-preload': '/svc-embed-keep.js' }[variant] ?? '/svc-embed.min.js';
+  const before = variant === 'sdk-return-overlay' ? '<script>delete Element.prototype.moveBefore;</script>' : '';
+  const run = { 'sdk-baseline': 'sdk', 'sdk-return-overlay': 'sdk-return' }[variant] ?? variant;
+  return `<!doctype html><html><head><meta charset="utf-8">${before}<script src="${script}"></script></head><body><script>${common}\n${scripts[run]}</script></body></html>`;
 }
