@@ -21,12 +21,21 @@
 // The SDK's own warm-up since issue 30 is the preconnect hint (packages/host/src/mount/warm-up.ts):
 // it sends no request. `sdk-baseline` (with --baseline <script file>) is the SDK variant on another
 // build of the host script, measured in the same rounds.
+// Keep-alive (issue 42), with the host's ESM build bundled at start (/svc-embed-keep.js: createEmbed,
+// keepAlive and preloadEmbed, which the script file does not have):
+//   sdk-return: a return visit. Before the clock (window.__warm): createEmbed with keepAlive, ready,
+//     destroy() (parked); timed: the same createEmbed again (adopted), until `ready` and the next
+//     animation frame (the iframe shown in its container painted);
+//   sdk-return-overlay: sdk-return with moveBefore taken away before the SDK runs (the overlay slot
+//     WebKit and older Firefox get), in an engine that has it;
+//   sdk-preload: preloadEmbed at time zero, the createEmbed that adopts it 300 ms later; timed from
+//     that createEmbed (the mount) to `ready`.
 // The harmless URL is the session-exchange endpoint by GET (`POST /api/v1/embed/session/token` is
 // the only method it has): no credential, no id, no script, a short error answer (405: every engine
 // shows it as a failed load), no side effect.
 
 /** Every variant, in the order of a round. */
-export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-page-id', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
+export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-page-id', 'sdk-return', 'sdk-return-overlay', 'sdk-preload', 'floor-cold', 'floor-warm', 'preconnect', 'warm-replace', 'warm-sibling', 'warm-sandboxed', 'warm-early', 'warm-abort', 'preconnect+sibling'];
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
@@ -41,6 +50,28 @@ const IMPORT_MAP = JSON.stringify({
     nanoevents: '/vendor/nanoevents/index.js',
     'zod/mini': '/vendor/zod/mini/index.js',
   },
+});
+
+/** The keep-alive variants' scripts (the page's `common` in scope: tenant, mint, begin). */
+const keepAliveScripts = () => ({
+  'sdk-return': `const keep = { baseUrl: tenant, publicId: 'sales-overview', mintSessionId: mint, keepAlive: SvcKeep.keepAlive('reports') };
+    const mount = () => { const box = document.createElement('div'); box.style.height = '600px'; document.body.prepend(box); return SvcKeep.createEmbed({ ...keep, container: box }); };
+    // The first visit, then the route left: destroy() (parked) while the container is in the page, then the container removed.
+    window.__warm = async () => { const first = mount(); await first.ready; first.destroy(); document.body.firstElementChild.remove(); };
+    window.__start = () => {
+      begin();
+      const embed = mount();
+      embed.ready.then(() => requestAnimationFrame(() => { window.__readyMs = performance.now() - window.__t0; }));
+    };`,
+  'sdk-preload': `const keep = { baseUrl: tenant, publicId: 'sales-overview', mintSessionId: mint, keepAlive: SvcKeep.keepAlive('reports') };
+    window.__start = () => {
+      SvcKeep.preloadEmbed(keep);
+      setTimeout(() => {
+        begin();
+        const embed = SvcKeep.createEmbed({ ...keep, container: document.body });
+        embed.ready.then(() => { window.__readyMs = performance.now() - window.__t0; });
+      }, 300);
+    };`,
 });
 
 /**
@@ -71,6 +102,7 @@ export function hostPage({ tenant, variant, sessionId, pageScript = '' }) {
       const embed = SvcEmbed.createEmbed({ baseUrl: tenant, publicId: 'sales-overview', container: document.body, mintSessionId: mint });
       embed.ready.then(() => { window.__readyMs = performance.now() - window.__t0; });
     };`,
+    ...keepAliveScripts(),
     'floor-cold': `window.__start = () => { begin(); frame(${json(sessionId)}); };`,
     'floor-warm': `window.__warm = () => new Promise((resolve) => { const w = document.createElement('iframe'); w.onload = resolve; w.src = ${json(`${tenant}/embed/assets/app/widgets.js`)}; document.body.append(w); });
       window.__start = () => { begin(); frame(${json(sessionId)}); };`,
@@ -98,6 +130,8 @@ export function hostPage({ tenant, variant, sessionId, pageScript = '' }) {
       };`;
     return `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${IMPORT_MAP}</script></head><body>${pageScript}<script>${common}</script><script type="module">${start}</script></body></html>`;
   }
-  const script = variant === 'sdk-baseline' ? '/svc-embed-baseline.min.js' : '/svc-embed.min.js';
-  return `<!doctype html><html><head><meta charset="utf-8"><script src="${script}"></script></head><body><script>${common}\n${scripts[variant === 'sdk-baseline' ? 'sdk' : variant]}</script></body></html>`;
+  const script = { 'sdk-baseline': '/svc-embed-baseline.min.js', 'sdk-return': '/svc-embed-keep.js', 'sdk-return-overlay': '/svc-embed-keep.js', 'sdk-preload': '/svc-embed-keep.js' }[variant] ?? '/svc-embed.min.js';
+  const before = variant === 'sdk-return-overlay' ? '<script>delete Element.prototype.moveBefore;</script>' : '';
+  const run = { 'sdk-baseline': 'sdk', 'sdk-return-overlay': 'sdk-return' }[variant] ?? variant;
+  return `<!doctype html><html><head><meta charset="utf-8">${before}<script src="${script}"></script></head><body><script>${common}\n${scripts[run]}</script></body></html>`;
 }

@@ -2,7 +2,8 @@
 // return adopts the parked embed: 1 mint and 1 iframe load for the whole visit, ready at once, and
 // the dashboard's own state (a filter chosen in it, a value its page holds) kept. Twice: with the
 // engine's moveBefore (Chromium 133+, Firefox 153 here), and with moveBefore taken away before the
-// SDK runs, the slot laid over the container that WebKit gets. Everything waits for conditions.
+// SDK runs, the slot laid over the container that WebKit gets (WebKitGTK has no moveBefore: there the
+// first case gets the slot too). Everything waits for conditions.
 import { expect, it } from 'vitest';
 import type { PageDriver } from './driver/index.js';
 import { dashboardLoaded } from './readme-pages.js';
@@ -87,8 +88,9 @@ async function visitAndReturn(overlay: boolean) {
   const before = demo.backend.minted.length;
   await page().goto(`${demo.hostUrl}${path}`);
   await page().waitFor(() => (window as any).__embed?.state === 'ready', undefined, { timeout: 20_000 });
-  // The iframe is in its container where the engine has moveBefore, else in its slot over the container.
-  const where = overlay ? '[data-svc-embed-kept] iframe' : '#reports iframe';
+  // The iframe is in its container where the engine has moveBefore, else (WebKit, or taken away) in its slot over the container.
+  const moves = await page().evaluate(() => typeof (Element.prototype as any).moveBefore === 'function');
+  const where = moves ? '#reports iframe' : '[data-svc-embed-kept] iframe';
   const frame = page().frame(where);
   await dashboardLoaded(frame);
   // State that lives in the dashboard only: a filter chosen there, a value of its page.
@@ -108,11 +110,11 @@ async function visitAndReturn(overlay: boolean) {
     mark: await frameAgain.evaluate(() => (window as any).__keptMark ?? null),
     loads: await page().evaluate(() => (window as any).__loads),
     minted: demo.backend.minted.length - before,
-    moveBefore: await page().evaluate(() => typeof (Element.prototype as any).moveBefore === 'function'),
+    moveBefore: moves,
   };
 }
 
-it('moveBefore: the return visit adopts the parked embed: 1 mint, 1 load, ready at once, the dashboard\'s state kept', async () => {
+it('moveBefore where the engine has it: the return visit adopts the parked embed: 1 mint, 1 load, ready at once, the dashboard\'s state kept', async () => {
   const seen = await visitAndReturn(false);
   expect(seen.moveBefore).toBe(page().engine !== 'webkit');
   // Parked: hidden in its slot, out of the tab order and of the accessibility tree.

@@ -47,12 +47,21 @@ export async function serveReadmePage(suite: Suite, page: ReadmePage): Promise<s
   const block = runBlock(page.block);
   writeFileSync(join(dir, `block.${block.language}`), substituted(page));
   writeFileSync(join(dir, 'page.tsx'), page.code);
+  return serveBundledPage(suite, { title: page.block, path: page.path, body: page.body, entry: join(dir, 'page.tsx') });
+}
+
+/**
+ * Bundles `entry` (TSX, the packages by their published names, from their builds) as a reader's
+ * bundler would, in production mode, and serves it in a page at `path` with `body` and
+ * {@link pageWatch}; returns its URL.
+ */
+export async function serveBundledPage(suite: Suite, page: { title: string; path: string; body: string; entry: string }): Promise<string> {
   const result = await build({
-    entryPoints: [join(dir, 'page.tsx')], bundle: true, format: 'esm', platform: 'browser', jsx: 'automatic', write: false, logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    entryPoints: [page.entry], bundle: true, format: 'esm', platform: 'browser', jsx: 'automatic', write: false, logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
   });
   const script = (result.outputFiles[0]?.text ?? '').replaceAll('</script', '<\\/script');
-  suite.demo.addPage(page.path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${page.block}</title>${pageWatch()}</head><body>\n${page.body}\n<script type="module">${script}</script>\n</body></html>`);
+  suite.demo.addPage(page.path, `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${page.title}</title>${pageWatch()}</head><body>\n${page.body}\n<script type="module">${script}</script>\n</body></html>`);
   return `${suite.demo.hostUrl}${page.path}`;
 }
 

@@ -29,6 +29,9 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
     },
     back: () => settleTraversal(top, 'back', () => page.goBack()),
     forward: () => settleTraversal(top, 'forward', () => page.goForward()),
+    async pressTab() {
+      await page.keyboard.press('Tab');
+    },
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });

@@ -31,6 +31,9 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
     },
     back: () => settleTraversal(top, 'back', () => page.goBack({ waitUntil: 'load' })),
     forward: () => settleTraversal(top, 'forward', () => page.goForward({ waitUntil: 'load' })),
+    async pressTab() {
+      await page.keyboard.press('Tab');
+    },
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, `${name}.png`) as `${string}.png`, fullPage: true });

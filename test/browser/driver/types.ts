@@ -81,6 +81,8 @@ export interface PageDriver extends FrameDriver {
   forward(): Promise<void>;
   /** Saves a PNG of the page under reports/screenshots/<engine>/<name>.png. */
   screenshot(name: string): Promise<void>;
+  /** Presses Tab through the engine's own keyboard input (focus moves as a person's Tab moves it). */
+  pressTab(): Promise<void>;
   /** Runs `trigger` (which opens a window from this page) and returns the new window. */
   waitForPopup(trigger: () => Promise<unknown>): Promise<PageDriver>;
   /**

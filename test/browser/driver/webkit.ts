@@ -141,6 +141,12 @@ function pageDriver(session: WebDriverSession, handle: string, screenshots: stri
     reload: () => onWindow('/refresh', {}),
     back: () => settleTraversal(top, 'back', () => onWindow('/back', {})),
     forward: () => settleTraversal(top, 'forward', () => onWindow('/forward', {})),
+    // WebDriver's key actions: the browser's own keyboard input (\uE004 is Tab).
+    pressTab: () => session.exclusive(async () => {
+      await session.enter(handle, []);
+      const keys = [{ type: 'keyDown', value: '\uE004' }, { type: 'keyUp', value: '\uE004' }];
+      await session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys }] });
+    }),
     screenshot: (name) => session.exclusive(async () => {
       await session.enter(handle, []);
       const png = await session.command('GET', '/screenshot');
