@@ -53,7 +53,12 @@ it('controls, event log and session panel work against fake dashboards', async (
   // Each embed minted through the page's backend; fake frames answer for the dashboards.
   const frames: Record<string, FakeFrame> = {};
   for (const key of ['a', 'b']) {
-    const iframe = document.querySelector(`iframe[data-embed="${key}"]`) as HTMLIFrameElement;
+    // In the page once its first mint's request is out (the mint first, issue 42).
+    const iframe = await waitFor(() => {
+      const found = document.querySelector<HTMLIFrameElement>(`iframe[data-embed="${key}"]`);
+      if (!found) throw new Error(`no iframe of embed ${key} yet`);
+      return found;
+    });
     await waitFor(() => expect(iframe.getAttribute('src')).toContain('session='), { timeout: 5_000 });
     frames[key] = attachFakeFrame(iframe);
     frames[key]!.ready({ publicId: key === 'a' ? 'sales-overview' : 'support-ops' });
