@@ -41,8 +41,8 @@ export const CHECKED_ONLY: { file: string; key: string; checked: Check; why: str
     why: 'a value of the result type, for its fields; what logout() resolves with runs in packages/host/test/endpoint/logout-truth.test.ts and, on the demo, in test/browser/sign-out-truth.test.ts',
   },
   {
-    file: 'packages/host/README.md', key: "import { createEmbed, keepAlive, preloadEmbed, recordTimings } from '@svc-embed/host';", checked: 'type-checked',
-    why: 'a route module (mountReports, a link to hover): the same flow, reports → settings → reports with keepAlive, runs on the demo in test/browser/keep-alive.test.ts (1 mint, 1 iframe load, ready at once, adopted: parked), and preloadEmbed in packages/host/test/keep-alive/keep-alive.test.ts',
+    file: 'packages/host/README.md', key: "import { createEmbed, keepAlive, preloadOnIntent, recordTimings } from '@svc-embed/host';", checked: 'type-checked',
+    why: 'a route module (mountReports, a link to hover): the same flow, reports → settings → reports with keepAlive, runs on the demo in test/browser/keep-alive.test.ts (1 mint, 1 iframe load, ready at once, adopted: parked), preloadEmbed in packages/host/test/keep-alive/keep-alive.test.ts and preloadOnIntent in preload-on-intent.test.ts',
   },
   {
     file: 'packages/host/README.md', key: 'let { canExport }: { canExport: boolean } = $props();', checked: 'framework checker',

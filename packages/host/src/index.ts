@@ -6,6 +6,7 @@ export { keepAlive } from './keep-alive/keep-alive.js';
 export type { KeepAliveOptions } from './keep-alive/keep-alive.js';
 export { preloadEmbed } from './keep-alive/preload-embed.js';
 export type { PreloadOptions } from './keep-alive/preload-embed.js';
+export { preloadOnIntent } from './keep-alive/preload-on-intent.js';
 export type { UrlParamOptions } from './sync-url/url-sync.js';
 export type { SyncUrlOptions, SyncUrlParamOptions, SyncUrlAdapterOptions, UrlAdapter, UrlSync } from './sync-url/sync-url-options.js';
 export type { WhenVisibleOptions } from './mount/when-visible.js';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const DOM_GLOBALS = ['window', 'document', 'self', 'location', 'navigator', 'addEventListener'];
 /** In a fresh process timers are trapped too (in this one the test runner itself uses them). */
 const PROCESS_GLOBALS = [...DOM_GLOBALS, 'setTimeout', 'clearTimeout'];
-const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'keepAlive', 'preloadEmbed', 'recordTimings', 'requiredCsp', 'sessionFromPage', 'syncUrl', 'urlParam', 'whenVisible'];
+const EXPORTS = ['EMBED_ERROR_CODES', 'EmbedError', 'createEmbed', 'createSessionLedger', 'keepAlive', 'preloadEmbed', 'preloadOnIntent', 'recordTimings', 'requiredCsp', 'sessionFromPage', 'syncUrl', 'urlParam', 'whenVisible'];
 const dist = join(__dirname, '..', 'dist');
 
 /** Code that installs a getter for each DOM global, recording reads into `touched`. */
@@ -80,11 +80,11 @@ describe('import in Node without a DOM', () => {
     expect(JSON.parse(out)).toEqual({ touched: [], keys: EXPORTS });
   });
 
-  it('the script file defines SvcEmbed with the same API, less requiredCsp (a policy comes from the server), urlParam (the bindings\' prop), sessionFromPage (npm only: its hook costs the script little, its reader is an import), keepAlive and preloadEmbed (for apps that route: the script file stays its size)', () => {
+  it('the script file defines SvcEmbed with the same API, less requiredCsp (a policy comes from the server), urlParam (the bindings\' prop), sessionFromPage (npm only: its hook costs the script little, its reader is an import), keepAlive, preloadEmbed and preloadOnIntent (for apps that route: the script file stays its size)', () => {
     const file = join(dist, 'iife', 'svc-embed.min.js');
     expect(existsSync(file), 'packages/host/dist/iife/svc-embed.min.js is missing: run npm run build').toBe(true);
     const context: { SvcEmbed?: object } = {};
     runInNewContext(readFileSync(file, 'utf8'), context);
-    expect(Object.keys(context.SvcEmbed ?? {}).sort()).toEqual(EXPORTS.filter((name) => !['requiredCsp', 'urlParam', 'sessionFromPage', 'keepAlive', 'preloadEmbed'].includes(name)));
+    expect(Object.keys(context.SvcEmbed ?? {}).sort()).toEqual(EXPORTS.filter((name) => !['requiredCsp', 'urlParam', 'sessionFromPage', 'keepAlive', 'preloadEmbed', 'preloadOnIntent'].includes(name)));
   });
 });

@@ -1,6 +1,7 @@
 export { SvcEmbed } from './svc-embed.js';
 export type { SvcEmbedProps } from './svc-embed.js';
 export { useEmbed } from './use-embed.js';
+export { usePreloadEmbed } from './use-preload-embed.js';
 export type { UseEmbedResult } from './use-embed.js';
 export type { UseEmbedOptions } from './use-embed-options.js';
 export { SessionLedgerProvider, useSessionLedger } from './session-ledger-context.js';

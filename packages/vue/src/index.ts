@@ -1,5 +1,6 @@
 export { SvcEmbed } from './svc-embed.js';
 export { useEmbed } from './use-embed.js';
+export { usePreloadEmbed } from './use-preload-embed.js';
 export type { UseEmbedResult } from './use-embed.js';
 export type { UseEmbedOptions, FollowedSettings } from './embed-settings.js';
 export type { SvcEmbedEmits, EmbedEventHandlers, ListenedName } from './embed-events.js';

@@ -11,7 +11,7 @@ import type { LooseEmbedOptions } from './embed-settings.js';
  * applies), and `baseUrl`, which is required.
  */
 const runtimeProps = () => ({
-  ...Object.fromEntries('publicId src timezone sessionEndpoint mode mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit lazy timings keepAlive colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
+  ...Object.fromEntries('publicId src timezone sessionEndpoint mode mintSessionId revokeSessionId ledger attributes readyTimeoutMs mintTimeoutMs maxAttempts retryDelayMs mintLimit lazy timings firstSession keepAlive colorScheme locale theme syncUrl'.split(' ').map((name) => [name, null])),
   ...Object.fromEntries('allowExport removeIframe debug'.split(' ').map((name) => [name, { type: Boolean, default: undefined }])),
   baseUrl: { type: null, required: true },
 });
@@ -39,6 +39,7 @@ type SvcEmbedPropsOptions = {
   attributes: PropType<EmbedSettings['attributes']>;
   lazy: PropType<EmbedSettings['lazy']>;
   timings: PropType<EmbedSettings['timings']>;
+  firstSession: PropType<EmbedSettings['firstSession']>;
   keepAlive: PropType<EmbedSettings['keepAlive']>;
   removeIframe: OptionalBoolean;
   readyTimeoutMs: PropType<number>;

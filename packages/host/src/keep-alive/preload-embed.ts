@@ -29,15 +29,26 @@ export type PreloadOptions = EmbedSettings & EmbedSession & EmbedSurface & {
  * link.addEventListener('pointerenter', () => preloadEmbed({ baseUrl, publicId: 'd-42', sessionEndpoint, keepAlive: reports }), { once: true });
  */
 export function preloadEmbed(options: PreloadOptions): () => void {
+  return preparePreload(options)();
+}
+
+/**
+ * Checks a preload's options now, and returns what starts it (then returns its cancel): `preloadEmbed`
+ * starts at once, `preloadOnIntent` on the viewer's intent.
+ * @throws {EmbedError} `invalid-option` as {@link preloadEmbed}
+ */
+export function preparePreload(options: PreloadOptions): () => () => void {
   const settings = keptSettings(options.keepAlive);
   // Its place is given below (its hidden slot); 'body' stands in for it while the options are checked.
   const context = resolveEmbedContext({ ...options, container: 'body', keepAlive: undefined } as EmbedOptions);
-  const lot = lotOf(context.document);
-  if (lot.has(settings.key)) return () => {};
-  const kept = makeKept({ settings, context });
-  kept.placement.hide(kept.inner.iframe);
-  lot.keep(kept, 'preloaded', settings.bounds);
   return () => {
-    if (lot.holds(kept)) kept.inner.destroy();
+    const lot = lotOf(context.document);
+    if (lot.has(settings.key)) return () => {};
+    const kept = makeKept({ settings, context });
+    kept.placement.hide(kept.inner.iframe);
+    lot.keep(kept, 'preloaded', settings.bounds);
+    return () => {
+      if (lot.holds(kept)) kept.inner.destroy();
+    };
   };
 }

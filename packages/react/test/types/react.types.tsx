@@ -1,7 +1,7 @@
 // Type tests for @svc-embed/react (against the built package): every line marked @ts-expect-error
 // must fail to compile, every other line must compile.
-import type { Embed } from '@svc-embed/host';
-import { recordTimings, SessionLedgerProvider, SvcEmbed, urlParam, useEmbed, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedProps } from '@svc-embed/react';
+import { sessionFromPage, type Embed } from '@svc-embed/host';
+import { keepAlive, recordTimings, SessionLedgerProvider, SvcEmbed, urlParam, useEmbed, usePreloadEmbed, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedProps } from '@svc-embed/react';
 import { createRef } from 'react';
 
 const base = { baseUrl: 'https://tenant.example', publicId: 'd-42' } as const;
@@ -87,3 +87,11 @@ function SignOut() {
 
 const props: SvcEmbedProps = { ...open };
 void props;
+
+// usePreloadEmbed: preloadEmbed's options (with a keepAlive), or null for none.
+export function Preloading({ on }: { on: boolean }) {
+  usePreloadEmbed(on ? { baseUrl: 'https://tenant.example', publicId: 'd-42', sessionEndpoint: '/api/embed-session', keepAlive: keepAlive('reports') } : null);
+  // @ts-expect-error a preload needs its keepAlive (the key that adopts it)
+  usePreloadEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', sessionEndpoint: '/api/embed-session' });
+  return <SvcEmbed baseUrl="https://tenant.example" publicId="d-42" sessionEndpoint="/api/embed-session" keepAlive={keepAlive('reports')} firstSession={sessionFromPage()} />;
+}

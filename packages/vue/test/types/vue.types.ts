@@ -1,8 +1,8 @@
 // Type tests for @svc-embed/vue (against the built package): every line marked @ts-expect-error
 // must fail to compile, every other line must compile. Templates are checked by vue-tsc in the Vue
 // example app; here, the same props and emits as a render function or `h()` sees them.
-import type { Embed } from '@svc-embed/host';
-import { recordTimings, SvcEmbed, provideSessionLedger, urlParam, useEmbed, useRouterUrl, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedEmits } from '@svc-embed/vue';
+import { sessionFromPage, type Embed } from '@svc-embed/host';
+import { keepAlive, recordTimings, SvcEmbed, provideSessionLedger, urlParam, useEmbed, usePreloadEmbed, useRouterUrl, useSessionLedger, useUrlAdapter, whenVisible, type SvcEmbedEmits } from '@svc-embed/vue';
 import { shallowRef } from 'vue';
 import { createMemoryHistory, createRouter } from 'vue-router';
 
@@ -78,4 +78,15 @@ export function links() {
   // @ts-expect-error the parameter's name is required
   useRouterUrl({ router });
   return [dash, own];
+}
+
+// usePreloadEmbed: preloadEmbed's options (with a keepAlive) or null, as a value, a ref or a getter; the first-session prop.
+export function preloading(on: boolean) {
+  const reports = keepAlive('reports');
+  usePreloadEmbed(() => (on ? { baseUrl: 'https://tenant.example', publicId: 'd-42', sessionEndpoint: '/api/embed-session', keepAlive: reports } : null));
+  usePreloadEmbed(null);
+  // @ts-expect-error a preload needs its keepAlive (the key that adopts it)
+  usePreloadEmbed({ baseUrl: 'https://tenant.example', publicId: 'd-42', sessionEndpoint: '/api/embed-session' });
+  const withPage: Props = { ...base, sessionEndpoint: '/api/embed-session', firstSession: sessionFromPage(), keepAlive: reports };
+  return withPage;
 }
