@@ -55,7 +55,8 @@ window.mount = (key, options) => {
   const embed = createEmbed({ ...base, container: box, ledger, keepAlive: keyOf(key, options), timings: recordTimings() });
   if (!embed.iframe.__counted) {
     embed.iframe.__counted = true;
-    embed.iframe.addEventListener('load', () => window.__loads++);
+    // A dashboard's load: not the blank page Chromium commits when a src-less iframe goes in the page.
+    embed.iframe.addEventListener('load', () => { if (embed.iframe.getAttribute('src')) window.__loads++; });
   }
   window.__embed = embed;
   return { state: embed.state, adopted: embed.timings.adopted ?? null };

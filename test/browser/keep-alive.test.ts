@@ -52,7 +52,8 @@ window.show = (route) => {
   const embed = createEmbed({ baseUrl: ${JSON.stringify(serviceUrl)}, publicId: 'sales-overview', container: box, sessionEndpoint: '/api/embed-session', ledger, keepAlive: reports, timings: recordTimings() });
   if (!embed.iframe.__counted) {
     embed.iframe.__counted = true;
-    embed.iframe.addEventListener('load', () => window.__loads++);
+    // A dashboard's load: not the blank page Chromium commits when a src-less iframe goes in the page.
+    embed.iframe.addEventListener('load', () => { if (embed.iframe.getAttribute('src')) window.__loads++; });
   }
   window.__embed = embed;
   return { state: embed.state, adopted: embed.timings.adopted ?? null };
