@@ -69,6 +69,19 @@ describe('viewer() and what the handler makes of it', () => {
     expect((await json(response)).error).toEqual({ code: 'internal', message: 'the session endpoint failed; see the server log' });
     expect(errors).toEqual([{ error: broken, code: 'internal' }]);
   });
+
+  it("answers an unexpected error 500 internal even when it carries an answer's code: only the endpoint's own errors are answered with their words", async () => {
+    const foreign = Object.assign(new Error('row 17 of shard eu-3 is locked'), { code: 'mint-failed' });
+    const { answer, errors } = mintAs(() => ({
+      get id(): string {
+        throw foreign;
+      },
+    }));
+    const response = await answer;
+    expect(response.status).toBe(500);
+    expect((await json(response)).error).toEqual({ code: 'internal', message: 'the session endpoint failed; see the server log' });
+    expect(errors).toEqual([{ error: foreign, code: 'internal' }]);
+  });
 });
 
 describe('endpoint.mintForPage and its failures', () => {

@@ -18,6 +18,7 @@ describe('matchRoute', () => {
     ['an id of 512 characters, each percent-encoded (1,536 in the path)', `${PATH}/${'%41'.repeat(512)}`, { kind: 'revoke', sessionId: 'A'.repeat(512) }],
     ['an id of 513 characters', `${PATH}/${'x'.repeat(513)}`, { kind: 'unknown' }],
     ['a path of 1,537 characters below the route, unread', `${PATH}/${'%41'.repeat(512)}x`, { kind: 'unknown' }],
+    ['a path of over 1,536 characters below the route, unread, even one that would decode to fewer than 512', `${PATH}/${'%E2%82%AC'.repeat(200)}`, { kind: 'unknown' }],
     ['a path below an id', `${PATH}/ses_1/more`, { kind: 'unknown' }],
     ['a path below logout', `${PATH}/logout/now`, { kind: 'unknown' }],
     ['a malformed escape', `${PATH}/%E0%A4%A`, { kind: 'unknown' }],
