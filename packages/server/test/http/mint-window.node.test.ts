@@ -16,6 +16,7 @@ describe('mintVerdict', () => {
     ['one attempt after a full earlier window, at its start: the next fits once that window fades to 1/3', count(1, 3), 0, { kind: 'refused', retryAfterSeconds: 40 }],
     ['one attempt after a full earlier window, a third of the way in', count(1, 3), 20, { kind: 'allowed' }],
     ['two attempts after a full earlier window, half way', count(2, 3), 30, { kind: 'refused', retryAfterSeconds: 30 }],
+    ['four attempts after two in the earlier window: no room in this window, so in the next once it fades to 2/4', count(4, 2), 10, { kind: 'refused', retryAfterSeconds: 80 }],
   ] as const)('%s', (_, counted, seconds, verdict) => {
     expect(mintVerdict(counted, limit(seconds))).toEqual(verdict);
   });
