@@ -2,7 +2,7 @@
 // a CSV export, sends set-color-scheme from its dark-mode toggle, and its logout revokes every id.
 import { createEmbed } from '@svc-embed/host';
 import { attachFakeFrame, cleanup, createFakeSessions } from '@svc-embed/testing';
-import { findByRole, getByRole, getByTitle } from '@testing-library/dom';
+import { findByRole, findByTitle, getByRole } from '@testing-library/dom';
 
 /** The page under test: an embed, a toast on downloads, a dark-mode toggle, a logout button. */
 function mountPage(sessions) {
@@ -33,7 +33,8 @@ afterEach(() => {
 describe('the host page', () => {
   it('shows a toast when the dashboard reports a CSV download', async () => {
     embed = mountPage(createFakeSessions());
-    const frame = attachFakeFrame(getByTitle(document.body, 'Sales dashboard'));
+    // A signed embed's iframe is in the page once its first mint's request is out: find it, then attach.
+    const frame = attachFakeFrame(await findByTitle(document.body, 'Sales dashboard'));
     frame.ready();
     frame.emit('download', { format: 'csv', target: 'dashboard', rowCount: 42 });
     expect((await findByRole(document.body, 'status')).textContent).toBe('Exported 42 rows as csv');
@@ -51,7 +52,8 @@ describe('the host page', () => {
   it('renews the session when the service warns, and its logout revokes every id', async () => {
     const sessions = createFakeSessions();
     embed = mountPage(sessions);
-    const frame = attachFakeFrame(getByTitle(document.body, 'Sales dashboard'));
+    // A signed embed's iframe is in the page once its first mint's request is out: find it, then attach.
+    const frame = attachFakeFrame(await findByTitle(document.body, 'Sales dashboard'));
     frame.ready();
     frame.warnSessionExpiring();
     await frame.waitForAction('set-session');
