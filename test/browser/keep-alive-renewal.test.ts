@@ -43,7 +43,7 @@ it('a parked embed renews its session while parked, in the same document; the re
   // Adopted at once; it may still be finishing the renewal (renewing), then ready.
   expect(returned.adopted).toBe('parked');
   expect(['ready', 'renewing']).toContain(returned.state);
-  await page().waitFor(() => (window as any).__embed?.state === 'ready', undefined, { timeout: 10_000 });
+  await page().waitFor(() => (window as any).__embed?.state === 'ready', undefined, { timeout: 20_000 });
   expect(await frame.evaluate(() => (window as any).__keptMark)).toBe('same document');
   expect(await frame.evaluate(() => (window as any).__dashboard.session().state)).toBe('active');
   expect(demo.backend.minted.length - before).toBe(2);
