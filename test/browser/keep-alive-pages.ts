@@ -40,6 +40,12 @@ const keyOf = (key, options) => {
   return keys.get(key);
 };
 window.__loads = 0;
+// Every dashboard load in the page, a preload's before its mount included (load does not bubble,
+// but it passes the document while capturing); not the blank page Chromium commits when a src-less
+// iframe goes in the page.
+document.addEventListener('load', (event) => {
+  if (event.target instanceof HTMLIFrameElement && event.target.getAttribute('src')) window.__loads++;
+}, true);
 window.__ledger = ledger;
 window.leave = () => {
   window.__embed?.destroy();
@@ -53,11 +59,6 @@ window.mount = (key, options) => {
   box.id = 'box-' + key;
   document.getElementById('route').append(box);
   const embed = createEmbed({ ...base, container: box, ledger, keepAlive: keyOf(key, options), timings: recordTimings() });
-  if (!embed.iframe.__counted) {
-    embed.iframe.__counted = true;
-    // A dashboard's load: not the blank page Chromium commits when a src-less iframe goes in the page.
-    embed.iframe.addEventListener('load', () => { if (embed.iframe.getAttribute('src')) window.__loads++; });
-  }
   window.__embed = embed;
   return { state: embed.state, adopted: embed.timings.adopted ?? null };
 };
