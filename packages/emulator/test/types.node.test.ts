@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { compileTypeTests } from '../../../test/support/type-tests.js';
+import { compileTypeTests, TYPE_TEST_TIMEOUT_MS } from '../../../test/support/type-tests.js';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -14,4 +14,4 @@ beforeAll(() => {
 
 it('emulator.types.ts compiles against types/ exactly as its @ts-expect-error lines say', () => {
   expect(compileTypeTests(join(__dirname, 'types'))).toEqual({ status: 0, output: '' });
-});
+}, TYPE_TEST_TIMEOUT_MS);

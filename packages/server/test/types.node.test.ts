@@ -1,8 +1,8 @@
 // The type tests in ./types: each @ts-expect-error line must fail to compile, every other line must compile.
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { compileTypeTests } from '../../../test/support/type-tests.js';
+import { compileTypeTests, TYPE_TEST_TIMEOUT_MS } from '../../../test/support/type-tests.js';
 
 it('redis-store.types.ts and postgres-store.types.ts compile exactly as their @ts-expect-error lines say', () => {
   expect(compileTypeTests(join(__dirname, 'types'))).toEqual({ status: 0, output: '' });
-});
+}, TYPE_TEST_TIMEOUT_MS);
