@@ -250,7 +250,7 @@ describe('enabled', () => {
     expect(document.querySelector('iframe, [data-svc-embed-kept]')).toBeNull();
   });
 
-  it('an element with a ledger of its own: the adopter signs out through the adopted embed\'s ledger, and the next element is signed in again', async () => {
+  it('an element with a ledger of its own: the adopter signs out through the adopted embed\'s ledger (its id revoked, no iframe left)', async () => {
     const s = session();
     const first = keptElement(s, {}, 'own-ledger');
     const iframe = await readyElement(first);
