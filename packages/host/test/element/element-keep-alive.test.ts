@@ -159,6 +159,20 @@ describe('enabled', () => {
     expect(s.revoked).toEqual([]);
   });
 
+  it('an attribute change outside the match (timezone) keeps the document: the element adopts its own embed again and sends the change as an action', async () => {
+    const s = session();
+    const element = keptElement(s);
+    const iframe = await readyElement(element);
+    element.timezone = 'Europe/Berlin';
+    await tick();
+    expect(element.embed?.iframe).toBe(iframe);
+    expect(element.embed?.state).toBe('ready');
+    expect(posted(iframe).at(-1)).toBe('set-timezone');
+    await tick();
+    expect(s.mint).toHaveBeenCalledTimes(1);
+    expect(s.revoked).toEqual([]);
+  });
+
   it.each([
     ['public-id', { 'public-id': 'd-43' }],
     ['base-url', { 'base-url': 'https://other.example' }],
