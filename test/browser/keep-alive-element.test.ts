@@ -18,7 +18,7 @@ const page = () => suite.page;
  * in the route (the old content removed), `show('settings')` replaces it with text. `__loads`
  * counts every dashboard load in the page (captured at the document, the slot's iframe included).
  */
-function elementPage(serviceUrl: string): string {
+function elementPage(serviceUrl: string, ledgers: 'shared' | 'own' = 'shared'): string {
   const attributes = JSON.stringify({ 'base-url': serviceUrl, 'public-id': 'sales-overview', 'session-endpoint': '/api/embed-session', 'keep-alive': 'reports' });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Keep-alive element</title>
@@ -36,13 +36,14 @@ window.__loads = 0;
 document.addEventListener('load', (event) => {
   if (event.target instanceof HTMLIFrameElement && event.target.getAttribute('src')) window.__loads++;
 }, true);
-window.show = (route) => {
+window.show = (route, key = 'reports') => {
   const root = document.getElementById('route');
   window.__element = undefined;
   if (route !== 'reports') return void root.replaceChildren('Settings');
   const element = document.createElement('svc-embed');
   for (const [name, value] of Object.entries(${attributes})) element.setAttribute(name, value);
-  element.ledger = ledger;
+  element.setAttribute('keep-alive', key);
+  if (${JSON.stringify(ledgers)} === 'shared') element.ledger = ledger;
   root.replaceChildren(element);
   window.__element = element;
 };
@@ -77,9 +78,9 @@ const boxes = (target: PageDriver) =>
   });
 
 /** Opens a fresh element page and waits for its embed to be ready; returns the ids minted before it. */
-async function open(path: string): Promise<number> {
+async function open(path: string, ledgers: 'shared' | 'own' = 'shared'): Promise<number> {
   const { demo } = suite;
-  demo.addPage(path, elementPage(demo.serviceUrl));
+  demo.addPage(path, elementPage(demo.serviceUrl, ledgers));
   const before = demo.backend.minted.length;
   await page().goto(`${demo.hostUrl}${path}`);
   await page().waitFor(() => (window as any).__element?.embed?.state === 'ready', undefined, { timeout: 20_000 });
@@ -137,4 +138,19 @@ it('sign-out with a parked element revokes its id at the service and leaves no i
   const ids = demo.backend.minted.slice(before).map((entry) => entry.sessionId);
   expect(ids).toHaveLength(1);
   await until('the parked element\'s id revoked at the service', () => demo.emulator.state.describe(ids[0]!)?.status === 'revoked');
+});
+
+it('elements with ledgers of their own: another element\'s logout() in the same tab reaches the parked one through the endpoint\'s channel: its id revoked, its iframe gone', async () => {
+  const { demo } = suite;
+  const before = await open('/keep-element-own-ledgers.html', 'own');
+  await page().evaluate(() => (window as any).show('settings'));
+  await page().waitFor(() => document.querySelector('iframe')?.hasAttribute('inert') === true);
+  // Another route's element, under another key: shown next to the parked one.
+  await page().evaluate(() => (window as any).show('reports', 'other'));
+  await page().waitFor(() => (window as any).__element?.embed?.state === 'ready', undefined, { timeout: 20_000 });
+  const ids = demo.backend.minted.slice(before).map((entry) => entry.sessionId);
+  expect(ids).toHaveLength(2);
+  await page().evaluate(() => (window as any).__element.logout());
+  await until('both ids revoked at the service', () => ids.every((id) => demo.emulator.state.describe(id)?.status === 'revoked'));
+  await page().waitFor(() => document.querySelectorAll('iframe, [data-svc-embed-kept]').length === 0);
 });
