@@ -15,7 +15,7 @@ const PACKAGES = [
   // The host's script files start from src/script.ts: what a page without a bundler uses.
   // With `devMode` (the package has packages/<dir>/src/base/dev-mode.ts), each script file comes
   // twice: `x.min.js` for production (no sentences) and `x.js` for development (unminified).
-  { dir: 'host', devMode: true, entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }] },
+  { dir: 'host', devMode: true, entries: ['element'], iife: { input: 'script', file: 'svc-embed.min.js', name: 'SvcEmbed' }, iifeExtra: [{ input: 'element-iife', file: 'svc-embed-element.min.js', name: 'SvcEmbed' }, { input: 'element-keep-alive-iife', file: 'svc-embed-element-keep-alive.min.js', name: 'SvcEmbed' }] },
   { dir: 'frame', iife: { file: 'svc-embed-frame.min.js', name: 'SvcEmbedFrame' } },
   { dir: 'platform' }, // Node-only: ESM and CJS, no IIFE
   { dir: 'server', entries: ['redis', 'postgres'] }, // the customer's backend: ESM and CJS, no IIFE

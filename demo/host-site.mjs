@@ -170,7 +170,7 @@ async function handleHostRequest(site, req, res) {
   if (site.hooks.serve && (await site.hooks.serve(res, path))) return;
   if (path === '/vendor/svc-embed.min.js') return serveHostScript(res, site.hostScript);
   // The other script files, production (.min.js) and development (.js, every sentence: the demo's pages use them).
-  if (/^\/vendor\/svc-embed(-element)?(\.min)?\.js$/.test(path)) return serveHostScript(res, join(ROOT, 'packages', 'host', 'dist', 'iife', path.slice('/vendor/'.length)));
+  if (/^\/vendor\/svc-embed(-element(-keep-alive)?)?(\.min)?\.js$/.test(path)) return serveHostScript(res, join(ROOT, 'packages', 'host', 'dist', 'iife', path.slice('/vendor/'.length)));
   const file = await site.files(path);
   if (!file) return send(res, 404, { error: `not found: ${path}` });
   res.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' }).end(file.body);

@@ -24,6 +24,8 @@ const ZOD_KINDS = '(npm) zod/mini, the kinds the protocol uses';
 const SYNC_URL = '(app) createEmbed + syncUrl, added';
 const FIRST_SESSION = '(app) createEmbed + sessionFromPage, added';
 const KEEP_ALIVE = '(app) createEmbed + keepAlive + preloadEmbed, added';
+const ELEMENT_KEEP_ALIVE = '(app) <svc-embed> + enableKeepAlive, added';
+const ELEMENT_KEEP_ALIVE_SCRIPT = 'packages/host/dist/iife/svc-embed-element-keep-alive.min.js';
 const VUE = '(app) @svc-embed/vue over the SDK code it uses';
 const REACT = '(app) React <SvcEmbed sessionEndpoint>, default';
 const REACT_ALIASED = '(app) React <SvcEmbed sessionEndpoint>, zod/mini aliased';
@@ -77,6 +79,14 @@ const FIGURES: Figure[] = [
   text('README.md', '| what `keepAlive` and `preloadEmbed` add to an app that uses `createEmbed`; their marks in an app that does not import them | #; # | #; # |', [
     bytes(KEEP_ALIVE), bytes('(app) createEmbed, keepAlive marks in it'), budget(KEEP_ALIVE), budget('(app) createEmbed, keepAlive marks in it'),
   ]),
+  text('README.md', '| `<svc-embed keep-alive>`: `enableKeepAlive()` on top of the element; the script file with it over `svc-embed-element.min.js` | # B more; # B more (none when not used) | | |', [
+    bytes(ELEMENT_KEEP_ALIVE), (sizes) => (row(sizes, ELEMENT_KEEP_ALIVE_SCRIPT).bytes - row(sizes, ELEMENT_SCRIPT).bytes).toLocaleString('en-US'),
+  ]),
+  text('README.md', '| what `enableKeepAlive()` adds to an app that imports `@svc-embed/host/element`; the keep-alive marks in such an app without it, and in `svc-embed-element.min.js` | #; #; # | #; #; # |', [
+    bytes(ELEMENT_KEEP_ALIVE), bytes('(app) <svc-embed>, keepAlive marks in it'), bytes('svc-embed-element.min.js, keepAlive marks in it'),
+    budget(ELEMENT_KEEP_ALIVE), budget('(app) <svc-embed>, keepAlive marks in it'), budget('svc-embed-element.min.js, keepAlive marks in it'),
+  ]),
+  tableRow('README.md', 'the element `<script>` with keep-alive', [bytes(ELEMENT_KEEP_ALIVE_SCRIPT), budget(ELEMENT_KEEP_ALIVE_SCRIPT)]),
   tableRow('README.md', 'what `@svc-embed/vue`', [bytes(VUE), budget(VUE)]),
   text('README.md', '| `@svc-embed/react`: `<SvcEmbed sessionEndpoint>` in a React app | # B (`lazy`, `timings`, `syncUrl`: none when not used) | | # B |', [bytes(REACT), bytes(REACT_ALIASED)]),
   text('README.md', '| the marks of `lazy` and of `timings` in an app that uses `createEmbed` without them | #; # | #; # |', [...HOST_MARKS.map(bytes), ...HOST_MARKS.map(budget)]),
@@ -93,6 +103,8 @@ const FIGURES: Figure[] = [
   text('packages/host/README.md', 'About # KB gzip as a `<script>`', [kb(HOST_SCRIPT)]),
   text('packages/host/README.md', 'one that does pays about # KB gzip', [kb(SYNC_URL)]),
   text('packages/host/README.md', 'plus the element registered, about # KB gzip more', [kb(ELEMENT_SCRIPT, HOST_SCRIPT)]),
+  text('packages/host/README.md', 'call `enableKeepAlive()` once (# B gzip more for the app)', [bytes(ELEMENT_KEEP_ALIVE)]),
+  text('packages/host/README.md', '(development: `svc-embed-element-keep-alive.js`), about # KB gzip more', [kb(ELEMENT_KEEP_ALIVE_SCRIPT, ELEMENT_SCRIPT)]),
   text('packages/frame/README.md', 'everything bundled, about # KB gzip', [kb(FRAME_SCRIPT)]),
   text('packages/protocol/README.md', 'in about # KB gzip instead of about # KB', [kb(SUBSET), kb(ZOD_KINDS)]),
   text('packages/protocol/README.md', 'can do the same in its bundler and save about # KB', [kb(APP_HOST, APP_HOST_ALIASED)]),

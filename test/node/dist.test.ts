@@ -56,8 +56,8 @@ describe('@svc-embed/host/element', () => {
     expect(cjs.trim()).toBe('function undefined');
   });
 
-  it('svc-embed-element.min.js defines SvcEmbed with the element API, and registers nothing without a DOM', () => {
-    const code = readFileSync(join(root, 'packages', 'host', 'dist', 'iife', 'svc-embed-element.min.js'), 'utf8');
+  it.each(['svc-embed-element.min.js', 'svc-embed-element-keep-alive.min.js'])('%s defines SvcEmbed with the element API, and registers nothing without a DOM', (file) => {
+    const code = readFileSync(join(root, 'packages', 'host', 'dist', 'iife', file), 'utf8');
     const context: Record<string, any> = {};
     runInNewContext(code, context);
     expect(typeof context.SvcEmbed.createEmbed).toBe('function');

@@ -6,6 +6,7 @@ if (typeof globalThis.customElements !== 'undefined' && typeof HTMLElement !== '
 
 export { defineSvcEmbedElement } from './element/svc-embed-element.js';
 export { SVC_EMBED_ATTRIBUTES } from './element/element-attributes.js';
+export { enableKeepAlive } from './element/element-keep-alive.js';
 export type { SvcEmbedElement } from './element/svc-embed-types.js';
 export { sessionEndpointCallbacks } from './endpoint/session-endpoint.js';
 export type { SessionEndpointCallbacks } from './endpoint/session-endpoint.js';

@@ -8,11 +8,11 @@ import type { EmbedSettings, EmbedSurface } from '../mount/embed-options.js';
 import { whenVisible } from '../mount/when-visible.js';
 
 /** The attributes of `<svc-embed>`; changing any of them recreates the embed (a new URL). */
-export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url', 'mode'] as const;
+export const SVC_EMBED_ATTRIBUTES = ['base-url', 'public-id', 'src', 'allow-export', 'timezone', 'session-endpoint', 'lazy', 'sync-url', 'mode', 'keep-alive', 'keep-alive-max', 'keep-alive-idle-ms'] as const;
 
 /** The element's properties that reflect a text attribute, with that attribute. */
 const TEXT_PROPERTIES = {
-  baseUrl: 'base-url', publicId: 'public-id', src: 'src', timezone: 'timezone', sessionEndpoint: 'session-endpoint', syncUrl: 'sync-url', mode: 'mode',
+  baseUrl: 'base-url', publicId: 'public-id', src: 'src', timezone: 'timezone', sessionEndpoint: 'session-endpoint', syncUrl: 'sync-url', mode: 'mode', keepAlive: 'keep-alive',
 } as const;
 
 /**

@@ -9,8 +9,8 @@ import { DEV } from '../base/dev-mode.js';
 import { EmbedError } from '../base/errors.js';
 import type { LogoutResult } from '../ledger/logout-result.js';
 import { createMintBudget, EMBED_MINT_LIMIT, type MintBudget } from '../ledger/mint-limit.js';
-import { createSessionLedger, type SessionLedger } from '../ledger/session-ledger.js';
-import { resolveEmbedContext } from '../mount/embed-context.js';
+import type { SessionLedger } from '../ledger/session-ledger.js';
+import { resolveEmbedContext, type EmbedContext } from '../mount/embed-context.js';
 import type { EmbedOptions } from '../mount/embed-options.js';
 import { syncUrl } from '../sync-url/sync-url.js';
 import { checkElementProperties, optionsFromAttributes, settingsKey, warnStrangeAttributes } from './element-attributes.js';
@@ -86,10 +86,12 @@ export function signOutViewer(owner: EmbedOwner): Promise<LogoutResult> {
  * changes in one task all come to one decision, so nothing is minted for a state that did not last.
  */
 export function scheduleReconcile(owner: EmbedOwner): void {
+  if (!owner.isConnected && owner.hasAttribute('keep-alive')) leaving.add(owner);
   if (owner.cancelReconcile) return;
   const win = owner.ownerDocument.defaultView ?? globalThis;
   const timer = win.setTimeout(() => {
     owner.cancelReconcile = undefined;
+    leaving.delete(owner);
     reconcile(owner);
   }, 0);
   owner.cancelReconcile = () => win.clearTimeout(timer);
@@ -113,19 +115,48 @@ function reconcile(owner: EmbedOwner): void {
   }
 }
 
+/**
+ * Makes `<svc-embed keep-alive>`'s embed kept alive, with the ledger its ids are in: set by
+ * `enableKeepAlive()` (element-keep-alive.ts), so that a page that does not call it carries no keep-alive.
+ */
+export const elementKeeper: { make?: (owner: EmbedOwner, context: EmbedContext) => { embed: Embed; ledger: SessionLedger } } = {};
+
+/**
+ * The embed a `keep-alive` element asks for.
+ * @throws {EmbedError} `invalid-option` when keep-alive is not enabled, and as {@link elementKeeper}'s
+ */
+function keptFor(owner: EmbedOwner, context: EmbedContext): { embed: Embed; ledger: SessionLedger } {
+  if (!elementKeeper.make) throw new EmbedError('invalid-option', DEV ? '<svc-embed keep-alive> needs enableKeepAlive() from @svc-embed/host/element, or the script file svc-embed-element-keep-alive.min.js' : ['keep-alive']);
+  // One that left the page in this task parks first (its reconcile is due), so that this one can adopt it.
+  for (const other of leaving) settleNow(other);
+  return elementKeeper.make(owner, context);
+}
+
+/** `keep-alive` elements out of the page with a reconcile due. */
+const leaving = new Set<EmbedOwner>();
+
+/** Runs the reconcile `owner` waits for now, when it is still out of the page. */
+function settleNow(owner: EmbedOwner): void {
+  leaving.delete(owner);
+  if (owner.isConnected || !owner.cancelReconcile) return;
+  owner.cancelReconcile();
+  owner.cancelReconcile = undefined;
+  reconcile(owner);
+}
+
 /** Makes the element's embed from its attributes, its session callbacks and its ledger. */
 function create(owner: EmbedOwner, made: { madeFrom: string; baseUrl: string }): void {
   checkElementProperties(owner);
   const callbacks = elementCallbacks(owner);
   // The iframe fills the element: give the element its size (it is a block by default).
   if (!owner.style.display) owner.style.display = 'block';
-  // Its own ledger when it has none, so that a sign-out anywhere (another tab too) signs it out.
-  const ledger = owner.viewerLedger ?? createSessionLedger();
   // Signed by its callbacks, or private by its mode attribute: both, or neither, is invalid-option.
   const session = { mintSessionId: callbacks.mintSessionId, mode: owner.mode ?? undefined };
-  const options = { ...optionsFromAttributes(owner, made.baseUrl), ...session, container: owner, ledger } as EmbedOptions;
+  // Its own ledger when it was given none, so that a sign-out anywhere (another tab too) signs it out.
+  const options = { ...optionsFromAttributes(owner, made.baseUrl), ...session, container: owner, ledger: owner.viewerLedger } as EmbedOptions;
   owner.mintBudget ??= createMintBudget(EMBED_MINT_LIMIT, { option: 'the mint limit of <svc-embed>', whose: 'this element' });
-  const embed = assembleEmbed({ ...resolveEmbedContext(options), callbacks, mintBudget: owner.mintBudget });
+  const context = { ...resolveEmbedContext(options), callbacks, mintBudget: owner.mintBudget };
+  const { embed, ledger } = owner.hasAttribute('keep-alive') ? keptFor(owner, context) : { embed: assembleEmbed(context), ledger: context.ledger };
   redispatchEvents(owner, embed);
   reflectState(owner, embed);
   keepUrl(owner, embed);

@@ -38,6 +38,7 @@ function svcEmbedClass() {
     declare sessionEndpoint: string | null;
     declare syncUrl: string | null;
     declare mode: string | null;
+    declare keepAlive: string | null;
     mintSessionId: EmbedOptions['mintSessionId'];
     revokeSessionId: EmbedOptions['revokeSessionId'];
     phase: EmbedPhase = { name: 'idle' };

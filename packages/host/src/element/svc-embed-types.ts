@@ -35,6 +35,8 @@ export interface SvcEmbedElement extends HTMLElement {
   syncUrl: string | null;
   /** `mode`: `private` for an embed without a session (without it, and without a session, no embed is made: `invalid-option`). */
   mode: string | null;
+  /** `keep-alive`: the key its embed is parked under when it leaves the page, for the next element with the key to adopt (needs `enableKeepAlive()`). */
+  keepAlive: string | null;
   /** Mints a session id; overrides `session-endpoint`. */
   mintSessionId: EmbedOptions['mintSessionId'];
   /** Revokes a session id; overrides `session-endpoint`. */
@@ -110,6 +112,12 @@ export interface SvcEmbedAttributes {
   'sync-url'?: string;
   /** `private`: an embed without a session, said out loud (without it, and without `session-endpoint` or `mintSessionId`, no embed is made). */
   mode?: 'private';
+  /** Parks the embed under this key when the element leaves the page, for the next element with the key to adopt (needs `enableKeepAlive()`). */
+  'keep-alive'?: string;
+  /** At most this many embeds kept in the page (default 3); with `keep-alive`. */
+  'keep-alive-max'?: number | string;
+  /** How long a parked embed waits to be adopted, in ms (default 600000); with `keep-alive`. */
+  'keep-alive-idle-ms'?: number | string;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Embed } from '../embed.js';
 import { embedInternals } from '../embed-internals.js';
 import { resolveEmbedContext, type EmbedContext } from '../mount/embed-context.js';
 import type { EmbedOptions, KeepAlive } from '../mount/embed-options.js';
+import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { AdoptedFrom } from '../mount/embed-timings.js';
 import { faceOf } from './kept-face.js';
 import { lotOf, type Kept, type KeptBounds } from './parking-lot.js';
@@ -81,13 +82,33 @@ function containerOf(context: EmbedContext): Element {
 
 /** `createEmbed` with `keepAlive`: adopts the embed kept under the key when it matches, else makes one that parks on `destroy()`. */
 function keptEmbed(settings: KeptSettings, options: EmbedOptions): Embed {
-  const context = resolveEmbedContext(options);
+  return keptIn({ settings, context: resolveEmbedContext(options) }).embed;
+}
+
+/** What {@link keptIn} works with. */
+interface KeptIn {
+  settings: KeptSettings;
+  /** The embed's context, resolved (`<svc-embed>` gives its own session callbacks and mint budget). */
+  context: EmbedContext;
+  /** Laid over its container in every engine, never moved into it (`<svc-embed>`: the element's removal must not reach its iframe). */
+  overlay?: boolean;
+}
+
+/**
+ * A kept embed's face in the context's container: the embed kept under the key adopted when it
+ * matches (and, with `overlay`, is overlaid too), else a new one that parks on `destroy()`; with the
+ * ledger its ids are in (the adopted embed's).
+ * @throws {EmbedError} `invalid-option` as `createEmbed`, and as {@link containerOf}
+ */
+export function keptIn(options: KeptIn): { embed: Embed; ledger: SessionLedger } {
+  const { settings, context, overlay } = options;
   const container = containerOf(context);
-  const taken = lotOf(context.document).take(settings.key, matchOf(context), options.ledger);
-  if (taken?.kept.placement.show(taken.kept.inner.iframe, container)) return adopt({ settings, context, kept: taken.kept, from: taken.from });
+  const taken = lotOf(context.document).take(settings.key, matchOf(context), context.options.ledger);
+  const fits = taken && (!overlay || taken.kept.placement.mode === 'overlay');
+  if (fits && taken.kept.placement.show(taken.kept.inner.iframe, container)) return { embed: adopt({ settings, context, kept: taken.kept, from: taken.from }), ledger: taken.kept.viewer };
   taken?.kept.inner.destroy();
-  const kept = makeKept({ settings, context, container });
-  return faceOf({ inner: kept.inner, window: context.window, timings: kept.inner.timings, park: () => park(kept, settings) });
+  const kept = makeKept({ settings, context, container, overlay });
+  return { embed: faceOf({ inner: kept.inner, window: context.window, timings: kept.inner.timings, park: () => park(kept, settings) }), ledger: context.ledger };
 }
 
 /** What {@link makeKept} works with. */
@@ -96,6 +117,8 @@ interface MakeKept {
   context: EmbedContext;
   /** Where it is shown; none for a preload (made hidden). */
   container?: Element;
+  /** Overlaid in every engine (see {@link KeptIn}). */
+  overlay?: boolean;
 }
 
 /**
@@ -107,7 +130,7 @@ interface MakeKept {
 export function makeKept(options: MakeKept): Kept {
   const { settings, context, container } = options;
   const { document: doc, window: win } = context;
-  const placement = createPlacement({ document: doc, window: win });
+  const placement = createPlacement({ document: doc, window: win, overlay: options.overlay });
   const inPlace = container && placement.mode === 'move' ? container : undefined;
   let inner: Embed;
   try {
@@ -118,7 +141,7 @@ export function makeKept(options: MakeKept): Kept {
   }
   const internals = embedInternals(inner);
   const scope = internals?.scope;
-  const kept: Kept = { key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, placement, later: (ms, run) => scope?.later(ms, run) ?? (() => {}) };
+  const kept: Kept = { key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement, later: (ms, run) => scope?.later(ms, run) ?? (() => {}) };
   scope?.onDispose(() => {
     lotOf(doc).forget(kept);
     placement.release();

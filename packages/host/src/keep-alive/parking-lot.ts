@@ -12,6 +12,8 @@ export interface Kept {
   readonly match: string;
   /** The `ledger` option it was made with (`undefined`: a ledger of its own). */
   readonly ledger: SessionLedger | undefined;
+  /** The ledger its ids are in: that option, or the ledger of its own. */
+  readonly viewer: SessionLedger;
   /** Where its iframe is, and how it is shown and hidden. */
   readonly placement: Placement;
   /** Arms a timer of the embed's own (released with it); returns its cancel. */

@@ -43,6 +43,8 @@ interface PlacementOptions {
   window: Window;
   /** The size a slot has before the iframe has one (a preload): default the viewport's. */
   size?: { width: number; height: number };
+  /** `overlay` in every engine (`<svc-embed>`: the element's removal must not reach its iframe). */
+  overlay?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createPlacement(options: PlacementOptions): Placement {
   const size = options.size ?? { width: win.innerWidth, height: win.innerHeight };
   slot.style.cssText = hiddenSlot(size.width, size.height);
   doc.body.append(slot);
-  const mode: PlacementMode = canMove(slot) ? 'move' : 'overlay';
+  const mode: PlacementMode = !options.overlay && canMove(slot) ? 'move' : 'overlay';
   const follow = createFollower({ slot, window: win });
   /** The attributes a parked iframe had before it was hidden. */
   const saved = new Map<string, string | null>();
