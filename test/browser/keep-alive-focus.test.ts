@@ -54,12 +54,6 @@ it('overlay: Tab and Shift+Tab reach the iframe in its container\'s place and le
     last.id = 'last';
     document.querySelector('.tail')!.append(last);
   });
-  // The overlay (the iframe in the slot at the end of <body>), owned by its container for assistive technology.
-  expect(await page().evaluate(() => {
-    const frame = document.querySelector('iframe')!;
-    return { inSlot: frame.parentElement!.hasAttribute('data-svc-embed-kept'), owns: document.getElementById('box-focus')!.getAttribute('aria-owns') === frame.id && frame.id !== '' };
-  })).toEqual({ inSlot: true, owns: true });
-
   const order = {
     tabFromBefore: await tabFrom('before'),
     shiftTabFromAfter: await tabFrom('after', true),
@@ -71,6 +65,12 @@ it('overlay: Tab and Shift+Tab reach the iframe in its container\'s place and le
   expect(order).toEqual({
     tabFromBefore: 'iframe', shiftTabFromAfter: 'iframe', tabOutOfLastControl: 'button#after', shiftTabOutOfFirstControl: 'button#before', tabFromAfter: 'button#last',
   });
+  // The overlay (the iframe in the slot at the end of <body>), owned by its container for assistive technology.
+  expect(await page().evaluate(() => {
+    const frame = document.querySelector('iframe')!;
+    return { inSlot: frame.parentElement!.hasAttribute('data-svc-embed-kept'), owns: document.getElementById('box-focus')!.getAttribute('aria-owns') === frame.id && frame.id !== '' };
+  })).toEqual({ inSlot: true, owns: true });
+
   // The page's last control is #last: Tab from it goes where the engine goes at a page's end (the
   // browser's own controls: the page's body has the focus; headless Firefox stays; WebKitGTK's
   // MiniBrowser starts the page again), never into the slot (its guard, or the iframe a second time).

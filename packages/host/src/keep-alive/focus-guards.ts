@@ -25,45 +25,33 @@ interface FocusGuardOptions {
 /** The attribute of every guard (and what makes an element one). */
 const GUARD = 'data-svc-embed-guard';
 
-/** Elements that never take the focus from Tab: in a kept slot (the page's overlays), a guard, or out of the order. */
-const SKIPPED = `[data-svc-embed-kept],[${GUARD}],[inert],[hidden]`;
+/** Elements Tab never stops at here: in a kept slot (the page's overlays), a guard, out of the order. */
+const SKIPPED = '[data-svc-embed-kept],[data-svc-embed-guard],[inert],[hidden]';
 
 /** Ids given to iframes that had none, so a container can own them. */
 let owned = 0;
-
-/** True when Tab can stop at `element` (of the page, not of a kept slot). */
-function tabbable(element: Element): boolean {
-  const html = element as HTMLElement & { disabled?: boolean; checkVisibility?: (options: object) => boolean };
-  if (!(html.tabIndex >= 0) || html.disabled || element.closest(SKIPPED)) return false;
-  return html.checkVisibility?.({ visibilityProperty: true }) ?? true;
-}
 
 /**
  * The control Tab goes to from `anchor` and its content onwards (`forward`), or Shift+Tab goes to
  * before it: in document order, outside kept slots; undefined when there is none.
  */
 export function tabbableBeside(anchor: Element, forward: boolean): HTMLElement | undefined {
-  const all = [...anchor.ownerDocument.querySelectorAll<HTMLElement>('*')];
+  const all = [...anchor.ownerDocument.querySelectorAll<HTMLElement & { disabled?: boolean }>('*')];
   if (!forward) all.reverse();
   // 4: the element follows the anchor (and is not in it); 2: it precedes it (an ancestor too).
-  return all.find((element) => (forward ? anchor.compareDocumentPosition(element) & 4 && !anchor.contains(element) : anchor.compareDocumentPosition(element) & 2) && tabbable(element));
+  return all.find((element) => (forward ? anchor.compareDocumentPosition(element) & 4 && !anchor.contains(element) : anchor.compareDocumentPosition(element) & 2)
+    && element.tabIndex >= 0 && !element.disabled && !element.closest(SKIPPED) && (element.checkVisibility?.({ visibilityProperty: true }) ?? true));
 }
 
 /** A focus stop that is never seen: no size, no role, hidden from assistive technology. */
-function makeGuard(doc: Document, onFocus: (event: FocusEvent) => void, signal: AbortSignal): HTMLElement {
-  const guard = doc.createElement('span');
+function makeGuard(options: { document: Document; onFocus: (event: FocusEvent) => void; signal: AbortSignal }): HTMLElement {
+  const guard = options.document.createElement('span');
   guard.tabIndex = 0;
   guard.setAttribute(GUARD, '');
   guard.setAttribute('aria-hidden', 'true');
   guard.style.cssText = 'position:absolute;width:0;height:0;overflow:hidden';
-  guard.addEventListener('focus', onFocus, { signal });
+  guard.addEventListener('focus', options.onFocus, { signal: options.signal });
   return guard;
-}
-
-/** Focuses `target`, or takes the focus off `from` when there is none (the browser's own controls come next). */
-function moveFocus(target: HTMLElement | undefined, from: HTMLElement): void {
-  if (target) target.focus();
-  else from.blur();
 }
 
 /**
@@ -86,30 +74,39 @@ export function guardFocus(options: FocusGuardOptions): () => void {
     win.setTimeout(seen);
   }, { signal });
   doc.addEventListener('focusin', (event) => void (inFrame &&= (event.target as Element).hasAttribute(GUARD)), { capture: true, signal });
-  const toFrame = () => iframe.focus({ preventScroll: true });
   /**
    * A slot's guard: out of the iframe, on to the control beside the container. Come from the page
    * instead (Tab from its last control into the slot's start, or Shift+Tab from the browser's own
    * controls, nothing focused, into its end): on past the slot. WebKit may name as `relatedTarget`
-   * the page's control focused before the iframe's document took the focus by a script.
+   * the page's control focused before the iframe's document took the focus by a script. None: the
+   * focus is taken off the guard (the browser's own controls come next).
    */
   const leave = (forward: boolean) => (event: FocusEvent) => {
     const from = event.relatedTarget as Element | null;
     const fromPage = !inFrame && from !== iframe && (forward ? !from : !!from && !tabbableBeside(from, true));
     inFrame = false;
-    moveFocus(tabbableBeside(fromPage ? slot : container, fromPage ? !forward : forward), event.target as HTMLElement);
+    const target = tabbableBeside(fromPage ? slot : container, fromPage ? !forward : forward);
+    if (target) target.focus();
+    else (event.target as HTMLElement).blur();
   };
-  const guards = [makeGuard(doc, toFrame, signal), makeGuard(doc, toFrame, signal), makeGuard(doc, leave(false), signal), makeGuard(doc, leave(true), signal)];
+  const toFrame = () => iframe.focus({ preventScroll: true });
+  const guards = [toFrame, toFrame, leave(false), leave(true)].map((onFocus) => makeGuard({ document: doc, onFocus, signal }));
   const [start, end, before, after] = guards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
   container.prepend(start);
   container.append(end);
   slot.prepend(before);
   slot.append(after);
-  doc.addEventListener('keydown', (event) => skipSlotAtEnd({ event, slot, window: win }), { capture: true, signal });
+  // A Tab from the page's last control would stop in the slot (its guard, then the iframe a second
+  // time): the slot is inert while the browser moves the focus on, as it would without the slot.
+  doc.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || event.shiftKey || tabbableBeside(doc.activeElement ?? doc.body, true)) return;
+    slot.setAttribute('inert', '');
+    win.setTimeout(() => slot.removeAttribute('inert'));
+  }, { capture: true, signal });
   const ownsBefore = container.getAttribute('aria-owns');
   const idBefore = iframe.id;
   iframe.id ||= `svc-embed-kept-${++owned}`;
-  container.setAttribute('aria-owns', [ownsBefore, iframe.id].filter(Boolean).join(' '));
+  container.setAttribute('aria-owns', ownsBefore ? `${ownsBefore} ${iframe.id}` : iframe.id);
   return () => {
     if (signal.aborted) return;
     controller.abort();
@@ -118,18 +115,4 @@ export function guardFocus(options: FocusGuardOptions): () => void {
     else container.setAttribute('aria-owns', ownsBefore);
     if (!idBefore) iframe.removeAttribute('id');
   };
-}
-
-/**
- * A Tab from the page's last control would stop in the slot (its guard, then the iframe a second
- * time): the slot is `inert` while the browser moves the focus, so it goes on to the browser's own
- * controls as it would without the slot.
- */
-function skipSlotAtEnd(options: { event: KeyboardEvent; slot: HTMLElement; window: Window }): void {
-  const { event, slot, window: win } = options;
-  const active = slot.ownerDocument.activeElement;
-  if (event.key !== 'Tab' || event.shiftKey || !active || active === slot.ownerDocument.body || active.closest('[data-svc-embed-kept]')) return;
-  if (tabbableBeside(active, true)) return;
-  slot.setAttribute('inert', '');
-  win.setTimeout(() => slot.removeAttribute('inert'));
 }
