@@ -72,9 +72,10 @@ const ENTRIES = [
   // Raised as the host's development file (issue 40's failure lines): measured plus about 2%.
   ['packages/host/dist/iife/svc-embed-element.js', 28_580, 'host <script> plus <svc-embed> registered, development: unminified, every sentence'],
   // Issue 42: the element's script file with its keep-alive attribute enabled (the keep-alive room
-  // bundled, which svc-embed-element.min.js does not carry: see the marks row below). Measured plus about 2%.
-  ['packages/host/dist/iife/svc-embed-element-keep-alive.min.js', 19_450, 'host <script> plus <svc-embed> with keep-alive enabled, production'],
-  ['packages/host/dist/iife/svc-embed-element-keep-alive.js', 31_950, 'host <script> plus <svc-embed> with keep-alive enabled, development: unminified, every sentence'],
+  // bundled, which svc-embed-element.min.js does not carry: see the marks row below). Measured plus about 2%; then raised by the overlay's focus
+  // guards (about +680 B gzip, +300 B over the budget's margin: the focus order, issue 42).
+  ['packages/host/dist/iife/svc-embed-element-keep-alive.min.js', 20_130, 'host <script> plus <svc-embed> with keep-alive enabled, production'],
+  ['packages/host/dist/iife/svc-embed-element-keep-alive.js', 32_900, 'host <script> plus <svc-embed> with keep-alive enabled, development: unminified, every sentence'],
   // The ESM files and every bundle below got their budgets in issue 33: the figure measured then plus
   // about 2% (at least 16 B), rounded up to 10 B: room for a small fix, not for a feature. Raise one
   // in the change that needs it, saying why here. Issue 30 raised, the same way: the host's index
@@ -91,6 +92,7 @@ const ENTRIES = [
   // Then <svc-embed>'s enableKeepAlive made the keep-alive room shared by both entries: rollup put it,
   // and what index.js held of the embed, in the chunk they share (not measured here), so the file is
   // 1,924 B: plus about 2%. What an app pays is measured by the (app) rows below.
+  // Then the overlay's focus guards (keep-alive's focus order, issue 42) went into that shared chunk too.
   ['packages/host/dist/esm/index.js', 1_970, 'host ESM (protocol, nanoevents external)'],
   // Raised from 2,540 B by issue 29: the element's own mint budget and its signed-out state.
   // To 3,060 B by issue 39: the did-you-mean warning of an attribute, the refusal of a property, `mode`.
@@ -128,9 +130,10 @@ const BUNDLE_BUDGETS = {
   '(npm) import * from @svc-embed/protocol': 8260,
   '(npm) import { parseEventMessage }': 7320,
   // Issue 42: + sessionFromPage, the mint-first start, keepAlive and preloadEmbed (every export), measured plus about 2%.
-  '(npm) import * from @svc-embed/host': 24_010,
+  // Then the overlay's focus guards (keep-alive's focus order): +704 B, raised by that.
+  '(npm) import * from @svc-embed/host': 24_714,
   '(npm) import * from @svc-embed/frame': 11280,
-  '(npm, zod/mini aliased) @svc-embed/host': 19_060,
+  '(npm, zod/mini aliased) @svc-embed/host': 19_751,
   '(npm, zod/mini aliased) @svc-embed/frame': 6300,
   '(npm) the zod/mini subset runtime': 680,
   '(npm) zod/mini, the kinds the protocol uses': 5720,
@@ -142,8 +145,9 @@ const BUNDLE_BUDGETS = {
   '(app) createFrame, app already has zod': 5960,
   // Issue 42: every export now includes keepAlive and preloadEmbed (re-exported from the host, as
   // whenVisible is): their own cost, about 2 KB; measured plus about 2%.
-  // Then usePreloadEmbed and the first-session prop: 4,976 B, plus about 2%.
-  '(app) @svc-embed/vue, every export': 5_080,
+  // Then usePreloadEmbed and the first-session prop: 4,976 B, plus about 2%. Then the overlay's
+  // focus guards (keep-alive's focus order): +705 B, raised by that.
+  '(app) @svc-embed/vue, every export': 5_785,
 };
 const withEntries = process.argv.indexOf('--with-entries');
 if (withEntries > 0) {
@@ -310,7 +314,8 @@ for (const feature of ['lazy', 'timings']) {
 // the slot's attribute and the engine's moveBefore, are in no other code; both are in the app that
 // uses them, so the proof cannot pass by accident). Budget: measured plus about 2%.
 // Then 2,109 B: the kept embed's face made for <svc-embed> too (its ledger, the overlay forced): plus about 2%.
-const KEEP_ALIVE_BUDGET = 2_160;
+// Then the overlay's focus guards (+705 B: the overlay keeps the page's focus order, issue 42).
+const KEEP_ALIVE_BUDGET = 2_870;
 const KEEP_ALIVE_MARKS = ['data-svc-embed-kept', 'moveBefore'];
 const keepApp = APPS.host.replace('import { createEmbed }', 'import { createEmbed, keepAlive, preloadEmbed }').replace("'#analytics' });", "'#analytics', keepAlive: keepAlive('reports') }); export const preload = () => preloadEmbed({ mode: 'private', baseUrl: 'https://tenant.example', publicId: 'd-42', keepAlive: keepAlive('reports') });");
 const withKeep = await appCode(keepApp);
@@ -322,8 +327,9 @@ marksRow('(app) createEmbed, keepAlive marks in it', 'keepAlive', KEEP_ALIVE_MAR
 // <svc-embed keep-alive> (issue 42) is opt in as well: `enableKeepAlive()` from the element's entry,
 // or the script file svc-embed-element-keep-alive.min.js. What an element app pays once it calls it
 // (the difference of two bundles), and proof that the element app that does not, and the element's
-// own script file, carry none of the keep-alive room (its marks, as above). Budget: measured plus about 2%.
-const ELEMENT_KEEP_ALIVE_BUDGET = 2_130;
+// own script file, carry none of the keep-alive room (its marks, as above). Budget: measured plus about 2%;
+// then raised by the overlay's focus guards (+712 B), which a keep-alive element always uses.
+const ELEMENT_KEEP_ALIVE_BUDGET = 2_850;
 const ELEMENT_APP = "import '@svc-embed/host/element';";
 const [withElementKeep, withoutElementKeep] = await Promise.all([appCode("import { enableKeepAlive } from '@svc-embed/host/element'; enableKeepAlive();"), appCode(ELEMENT_APP)]);
 const elementKeepCost = gzip(withElementKeep) - gzip(withoutElementKeep);

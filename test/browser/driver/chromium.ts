@@ -29,8 +29,8 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
     },
     back: () => settleTraversal(top, 'back', () => page.goBack()),
     forward: () => settleTraversal(top, 'forward', () => page.goForward()),
-    async pressTab() {
-      await page.keyboard.press('Tab');
+    async pressTab(options) {
+      await page.keyboard.press(options?.shift ? 'Shift+Tab' : 'Tab');
     },
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });

@@ -31,8 +31,10 @@ function pageDriver(page: Page, screenshots: string): PageDriver {
     },
     back: () => settleTraversal(top, 'back', () => page.goBack({ waitUntil: 'load' })),
     forward: () => settleTraversal(top, 'forward', () => page.goForward({ waitUntil: 'load' })),
-    async pressTab() {
+    async pressTab(options) {
+      if (options?.shift) await page.keyboard.down('Shift');
       await page.keyboard.press('Tab');
+      if (options?.shift) await page.keyboard.up('Shift');
     },
     async screenshot(name) {
       mkdirSync(screenshots, { recursive: true });

@@ -81,8 +81,12 @@ export interface PageDriver extends FrameDriver {
   forward(): Promise<void>;
   /** Saves a PNG of the page under reports/screenshots/<engine>/<name>.png. */
   screenshot(name: string): Promise<void>;
-  /** Presses Tab through the engine's own keyboard input (focus moves as a person's Tab moves it). */
-  pressTab(): Promise<void>;
+  /**
+   * Presses Tab (Shift+Tab with `shift`) through the engine's own keyboard input (focus moves as a
+   * person's Tab moves it). `frame` (an iframe's selector from the top): the focus is in that frame's
+   * document, and must stay there (WebKitWebDriver gives the focus to the document its commands run in).
+   */
+  pressTab(options?: { shift?: boolean; frame?: string }): Promise<void>;
   /** Runs `trigger` (which opens a window from this page) and returns the new window. */
   waitForPopup(trigger: () => Promise<unknown>): Promise<PageDriver>;
   /**

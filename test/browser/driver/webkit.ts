@@ -141,10 +141,11 @@ function pageDriver(session: WebDriverSession, handle: string, screenshots: stri
     reload: () => onWindow('/refresh', {}),
     back: () => settleTraversal(top, 'back', () => onWindow('/back', {})),
     forward: () => settleTraversal(top, 'forward', () => onWindow('/forward', {})),
-    // WebDriver's key actions: the browser's own keyboard input (\uE004 is Tab).
-    pressTab: () => session.exclusive(async () => {
-      await session.enter(handle, []);
-      const keys = [{ type: 'keyDown', value: '\uE004' }, { type: 'keyUp', value: '\uE004' }];
+    // WebDriver's key actions: the browser's own keyboard input (\uE004 is Tab, \uE008 Shift).
+    pressTab: (options) => session.exclusive(async () => {
+      await session.enter(handle, options?.frame ? [options.frame] : []);
+      const tab = [{ type: 'keyDown', value: '\uE004' }, { type: 'keyUp', value: '\uE004' }];
+      const keys = options?.shift ? [{ type: 'keyDown', value: '\uE008' }, ...tab, { type: 'keyUp', value: '\uE008' }] : tab;
       await session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions: keys }] });
     }),
     screenshot: (name) => session.exclusive(async () => {

@@ -6,8 +6,11 @@
  *   and moved into the next container on adoption.
  * - `overlay`: elsewhere. The iframe never moves: it lives in a slot at the end of `<body>` from the
  *   start, and the slot is laid over its container (fixed, the container's box, following its size
- *   and the page's scroll); parked, the slot is hidden.
+ *   and the page's scroll); parked, the slot is hidden. While shown, focus guards keep the tab order
+ *   and the accessibility tree as if the iframe were in its container (`focus-guards.ts`).
  */
+import { guardFocus } from './focus-guards.js';
+
 type PlacementMode = 'move' | 'overlay';
 
 /** One kept iframe's place. */
@@ -60,6 +63,8 @@ export function createPlacement(options: PlacementOptions): Placement {
   doc.body.append(slot);
   const mode: PlacementMode = !options.overlay && canMove(slot) ? 'move' : 'overlay';
   const follow = createFollower({ slot, window: win });
+  /** Removes the focus guards of the overlay shown (none when it shows nothing). */
+  let unguard = () => {};
   /** The attributes a parked iframe had before it was hidden. */
   const saved = new Map<string, string | null>();
   /** Moves `frame` into `parent` (the engine's `moveBefore`): false when the engine refuses. */
@@ -78,7 +83,11 @@ export function createPlacement(options: PlacementOptions): Placement {
     show(frame, container) {
       if (!frame.isConnected || !container.isConnected) return false;
       if (mode === 'move' && !move(frame, container)) return false;
-      if (mode === 'overlay') follow.start(container);
+      if (mode === 'overlay') {
+        follow.start(container);
+        unguard();
+        unguard = guardFocus({ iframe: frame, container, slot, window: win });
+      }
       saved.forEach((value, name) => restoreAttribute(frame, name, value));
       saved.clear();
       return true;
@@ -86,6 +95,7 @@ export function createPlacement(options: PlacementOptions): Placement {
     hide(frame) {
       if (!frame.isConnected) return false;
       follow.stop();
+      unguard();
       const { width, height } = frame.getBoundingClientRect();
       slot.style.cssText = hiddenSlot(width || size.width, height || size.height);
       if (mode === 'move' && !move(frame, slot)) return false;
@@ -97,6 +107,7 @@ export function createPlacement(options: PlacementOptions): Placement {
     },
     release() {
       follow.stop();
+      unguard();
       slot.remove();
     },
   };
