@@ -1,11 +1,13 @@
 // @ts-check
 // Mutation testing of the server: the settings of stryker.config.mjs, with the server's sources
-// mutated and its node tests run against each mutant (vitest.mutation-server.config.ts). Two halves:
+// mutated and its node tests run against each mutant (vitest.mutation-server.config.ts). Three parts:
 // - `fast` (this file, `npm run mutation`): the store-independent code against the tests that need
-//   no Redis;
+//   no Redis nor PostgreSQL;
 // - `redis` (stryker.server-redis.config.mjs, `npm run mutation:redis`): the Redis store against the
-//   suites that start their own redis-server.
-// Each half writes its own report, reports/mutation/server-<half>.json, which
+//   suites that start their own redis-server;
+// - `postgres` (stryker.server-postgres.config.mjs, `npm run mutation:postgres`): the Postgres store
+//   against the suites that start their own postgres.
+// Each part writes its own report, reports/mutation/server-<half>.json, which
 // scripts/mutation-summary.mjs prints beside the browser's. A run over a few files
 // (`npx stryker run stryker.server.config.mjs --mutate <files>`) may name its report with
 // MUTATION_REPORT=<name>, so that runs side by side keep theirs.
@@ -13,13 +15,13 @@ import browser from './stryker.config.mjs';
 
 /** The Redis store: the files only the Redis-backed suites run. */
 const REDIS_STORE = ['packages/server/src/stores/{redis-*,replica-acks}.ts', 'packages/server/src/stores/redis-scripts/*.ts'];
-/** The Postgres store: the files only the suites that start their own postgres run (in neither half yet). */
+/** The Postgres store: the files only the suites that start their own postgres run (the `postgres` part). */
 const POSTGRES_STORE = ['packages/server/src/stores/postgres-*.ts'];
 
 /**
  * The config of one half. The half is passed to the vitest config (in the test runners Stryker
  * starts, which inherit this process's environment) as MUTATION_TIER.
- * @param {'fast' | 'redis'} half
+ * @param {'fast' | 'redis' | 'postgres'} half
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export function serverHalf(half) {
@@ -28,8 +30,7 @@ export function serverHalf(half) {
   return {
     ...browser,
     vitest: { configFile: 'vitest.mutation-server.config.ts' },
-    mutate: half === 'redis'
-      ? REDIS_STORE
+    mutate: half === 'redis' ? REDIS_STORE : half === 'postgres' ? POSTGRES_STORE
       // Re-export files hold no logic to test.
       : ['packages/server/src/**/*.ts', '!packages/server/src/{index,redis,postgres}.ts', ...[...REDIS_STORE, ...POSTGRES_STORE].map((glob) => `!${glob}`)],
     htmlReporter: { fileName: `reports/mutation/${report}.html` },

@@ -1,8 +1,10 @@
 // Prints the mutation score per package (and in total) from Stryker's JSON reports, and per file for
 // the server: reports/mutation/mutation.json (the browser halves: protocol, runtime, host, frame;
 // `npm run mutation`), reports/mutation/server-fast.json (the server's store-independent code against
-// its fast tests, `npm run mutation`) and reports/mutation/server-redis.json (the Redis store against
-// the Redis-backed suites, `npm run mutation:redis`), each when present. Other reports may be named
+// its fast tests, `npm run mutation`), reports/mutation/server-redis.json (the Redis store against
+// the Redis-backed suites, `npm run mutation:redis`) and reports/mutation/server-postgres.json (the
+// Postgres store against the suites that start their own postgres, `npm run mutation:postgres`), each
+// when present. Other reports may be named
 // as arguments instead (runs over a few files with `--mutate`); a file in several reports counts as
 // in the last one named. Score = detected (killed + timeout) / valid (detected + survived + no
 // coverage), as Stryker counts it; mutants that did not compile or broke the run are left out of
@@ -12,11 +14,11 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_REPORTS = ['mutation', 'server-fast', 'server-redis'].map((name) => join(root, 'reports', 'mutation', `${name}.json`));
+const DEFAULT_REPORTS = ['mutation', 'server-fast', 'server-redis', 'server-postgres'].map((name) => join(root, 'reports', 'mutation', `${name}.json`));
 const named = process.argv.slice(2);
 const reports = named.length > 0 ? named : DEFAULT_REPORTS.filter((file) => existsSync(file));
 if (reports.length === 0) {
-  console.error('No mutation report found: run `npm run mutation` (and `npm run mutation:redis`) first, or name report files.');
+  console.error('No mutation report found: run `npm run mutation` (and `npm run mutation:redis`, `npm run mutation:postgres`) first, or name report files.');
   process.exit(1);
 }
 

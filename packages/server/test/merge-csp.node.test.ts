@@ -12,6 +12,8 @@ describe('mergeCsp', () => {
     ['a source already there is not repeated', `frame-src ${TENANT}; connect-src 'self'`, { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `frame-src ${TENANT}; connect-src 'self'`],
     ['a missing directive restricted by default-src starts from its sources', "default-src 'self'; script-src 'self'", { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `default-src 'self'; script-src 'self'; frame-src 'self' ${TENANT}; connect-src 'self'`],
     ['frame-src falls back to child-src first', "default-src 'none'; child-src 'self'", { 'frame-src': [TENANT] }, `default-src 'none'; child-src 'self'; frame-src 'self' ${TENANT}`],
+    ['only frame-src falls back to child-src: connect-src starts from default-src', "default-src 'none'; child-src 'self'", { 'connect-src': [TENANT] }, `default-src 'none'; child-src 'self'; connect-src ${TENANT}`],
+    ['sources apart by several spaces written one space apart', "default-src  'self'   https://cdn.example", { 'frame-src': [TENANT] }, `default-src 'self' https://cdn.example; frame-src 'self' https://cdn.example ${TENANT}`],
     ['from a default-src of none, only what is needed', "default-src 'none'", { 'frame-src': [TENANT], 'connect-src': ["'self'"] }, `default-src 'none'; frame-src ${TENANT}; connect-src 'self'`],
     ['nothing restricts it: allowed already, nothing added', "img-src 'self'", { 'frame-src': [TENANT] }, "img-src 'self'"],
     ['names in any case, spaces and empty parts tolerated', "  Default-Src 'self' ;; FRAME-SRC 'self';", { 'frame-src': [TENANT] }, `default-src 'self'; frame-src 'self' ${TENANT}`],
@@ -30,5 +32,15 @@ describe('mergeCsp', () => {
     expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow(TypeError);
     expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow(named);
     expect(() => mergeCsp("default-src 'self'", { 'frame-src': [source] })).toThrow("give each source as its own non-empty string");
+  });
+
+  it('refuses a source that is not a string (a caller without types), naming it', () => {
+    const directives: Record<string, readonly unknown[]> = { 'frame-src': [42] };
+    expect(() => mergeCsp("default-src 'self'", directives as Record<string, readonly string[]>)).toThrow('the source 42 of frame-src is not one CSP source');
+  });
+
+  it('leaves a directive given without sources (undefined, from a caller without types) as the policy has it', () => {
+    const directives: Record<string, undefined> = { 'frame-src': undefined };
+    expect(mergeCsp("default-src 'self'; frame-src 'self'", directives as unknown as Record<string, readonly string[]>)).toBe("default-src 'self'; frame-src 'self'");
   });
 });

@@ -21,6 +21,8 @@ type RevocationVerdict = { kind: 'allowed' } | { kind: 'refused'; retryAfterSeco
 export interface RevocationCounter {
   /** Counts one sign-out or `DELETE` of `viewerId` at `now` (refused ones too) and judges it. */
   count(viewerId: string, now: number): RevocationVerdict;
+  /** How many viewers the counters hold: a viewer idle for two windows is forgotten when a later call turns the window. */
+  viewers(): number;
 }
 
 /** Counters for at most `perWindow` calls per viewer in any `windowMs`. */
@@ -40,6 +42,7 @@ export function createRevocationCounter(limit: { perWindow: number; windowMs: nu
       counters.set(viewerId, counter);
       return mintVerdict({ ...counter, signOuts: 0 }, { now, windowMs: limit.windowMs, mintsPerWindow: limit.perWindow });
     },
+    viewers: () => counters.size,
   };
 }
 

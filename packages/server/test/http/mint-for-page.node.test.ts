@@ -105,8 +105,12 @@ describe('pageSessionScript', () => {
 
   it('adds a nonce and another element id when given, and refuses ones that are not', () => {
     expect(pageSessionScript(session, { nonce: 'r4nd0m+/=', elementId: 'first-id' })).toMatch(/^<script type="application\/json" id="first-id" nonce="r4nd0m\+\/=">/);
-    expect(() => pageSessionScript(session, { nonce: '"><script>' })).toThrow(expect.objectContaining({ code: 'invalid-options' }));
-    expect(() => pageSessionScript(session, { elementId: 'a b' })).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+    expect(() => pageSessionScript(session, { nonce: '"><script>' })).toThrow(expect.objectContaining({
+      code: 'invalid-options', message: 'pageSessionScript: nonce must be a CSP nonce (base64 characters), got "\\"><script>"',
+    }));
+    expect(() => pageSessionScript(session, { elementId: 'a b' })).toThrow(expect.objectContaining({
+      code: 'invalid-options', message: 'pageSessionScript: elementId must be a letter then letters, digits, _ : . or -, got "a b"',
+    }));
   });
 
   it('renders nothing for null (no id was minted)', () => {

@@ -63,4 +63,20 @@ describe('createRevocationCounter', () => {
     // Seven calls: in the next window once they fade to 2/7, about 43 s into it.
     expect(count('ada', 7_000)).toEqual({ kind: 'refused', retryAfterSeconds: 96 });
   });
+
+  it('forgets a viewer idle for two windows when a later call turns the window, and keeps one of the window before', () => {
+    const { count, viewers } = counter();
+    count('ada', 1_000);
+    count('bob', WINDOW + 1_000);
+    expect(viewers()).toBe(2);
+    // A second window on: ada's counter (window 0) is dropped, bob's (the window before) kept.
+    count('cy', 2 * WINDOW);
+    expect(viewers()).toBe(2);
+    count('cy', 2 * WINDOW + 1_000);
+    // Later in the same window, and at the next turn: bob is gone once his window is two back.
+    count('dee', 3 * WINDOW);
+    expect(viewers()).toBe(2);
+    count('eve', 5 * WINDOW);
+    expect(viewers()).toBe(1);
+  });
 });

@@ -71,6 +71,16 @@ describe('a mint refused by a sign-out (memory store)', () => {
     expect(reports.filter((report) => report.viewerId !== 'ada'), 'a store failure reported without its viewer').toEqual([]);
   });
 
+  it('whose hint could not be written but whose id was revoked is not kept by the instance: nothing of the viewer waits', async () => {
+    const memory = createMemoryStore();
+    let hints = 0;
+    const store: SessionStore = { ...memory, hint: async (viewerId) => ((hints += 1) === 1 ? memory.hint(viewerId) : Promise.reject(new Error('store down'))) };
+    const { endpoint, service, mintAcrossSignOut } = endpointWithHeldMint({ store, onError: () => undefined });
+    expect((await mintAcrossSignOut()).status).toBe(409);
+    expect(service.revoked).toEqual(['ses_ada_1']);
+    expect((await endpoint.status()).unrecorded, 'the viewer was kept in the backlog with nothing left to revoke').toBe(0);
+  });
+
   it('whose hint could not be written and whose revocation failed is kept by the instance: the sweep writes the hint and revokes it', async () => {
     let now = Date.now();
     const memory = createMemoryStore({ now: () => now });
