@@ -46,6 +46,9 @@ export function missingEngine(engine) {
  */
 async function timeLoad(page, { url, warm, started }) {
   await page.goto(url);
+  // A page whose script is a module (sdk-page-id) may still be fetching its imports when the
+  // navigation returns (WebKitGTK's driver): wait until it has defined __start.
+  await page.waitFor(() => typeof window.__start === 'function');
   if (warm) await page.evaluate(() => window.__warm());
   started();
   await page.evaluate(() => void window.__start());
