@@ -21,8 +21,8 @@ const PACKED: Record<string, { files: RegExp[]; exports: string[]; commonjs: boo
   },
   host: {
     // dist/esm/dev-mode{,.development,.production}.js: what `#dev-mode` resolves to; each script file in production (.min.js) and development.
-    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/esm\/dev-mode\.(development|production)\.js$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed(-element)?(\.min)?\.js$/, /^src\/([\w-]+\/)?[\w-]+\.ts$/, /^element\/package\.json$/],
-    exports: ['', '/iife', '/element', '/element/iife'],
+    files: [/^(LICENSE|README\.md|CHANGELOG\.md|package\.json)$/, /^dist\/(esm|cjs)\/([\w-]+\/)?[\w-]+\.(js|d\.ts)$/, /^dist\/esm\/dev-mode\.(development|production)\.js$/, /^dist\/cjs\/package\.json$/, /^dist\/iife\/svc-embed(-element(-keep-alive)?)?(\.min)?\.js$/, /^src\/([\w-]+\/)?[\w-]+\.ts$/, /^element\/package\.json$/],
+    exports: ['', '/iife', '/element', '/element/iife', '/element/keep-alive/iife'],
     commonjs: true,
   },
   testing: {
