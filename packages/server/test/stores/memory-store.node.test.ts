@@ -71,3 +71,44 @@ describe('the memory store\'s ledger horizon', () => {
     expect(() => createMemoryStore({ ledgerSince: ledgerSince as number })).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('ledgerSince must be epoch ms, 0 up to now') }));
   });
 });
+
+describe('the memory store\'s gauges and close', () => {
+  it('counts a hint among its entries, even for a viewer with no other data', async () => {
+    const store = createMemoryStore({ now: manualClock().now });
+    await store.hint('ada');
+    await store.hint('bob');
+    expect(store.entryCount()).toBe(2);
+    expect(store.viewerCount()).toBe(0);
+  });
+
+  it('holds nothing once closed: ids, counters, sign-out moments and hints are gone', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore({ now: clock.now });
+    await store.add({ viewerId: 'ada', sessionId: 'ses_a', lifetimeMs: 60_000, signOutsSeen: 0, leaseMs: 1_000 });
+    await store.countMint({ viewerId: 'bob', now: clock.now(), windowMs: 1_000 });
+    await store.hint('ada');
+    expect(store.entryCount()).toBe(3);
+    await store.close?.();
+    expect(store.viewerCount()).toBe(0);
+    expect(store.entryCount()).toBe(0);
+    expect((await store.listHints({ cursor: '0', count: 100 })).hints).toEqual([]);
+  });
+
+  it('sweeps other viewers only once a sweep interval has passed since the last, on any clock', async () => {
+    const clock = manualClock();
+    const store = createMemoryStore({ now: clock.now });
+    await store.countMint({ viewerId: 'ada', now: clock.now(), windowMs: 1_000 });
+    clock.advance(MEMORY_SWEEP_INTERVAL_MS - 1); // ada's counter has lapsed, the sweep is not due
+    await store.countMint({ viewerId: 'bob', now: clock.now(), windowMs: 1_000 });
+    expect(store.viewerCount()).toBe(2);
+    clock.advance(1);
+    await store.countMint({ viewerId: 'bob', now: clock.now(), windowMs: 1_000 });
+    expect(store.viewerCount()).toBe(1);
+  });
+});
+
+it('takes ledgerSince up to its creation, and refuses one a millisecond later', () => {
+  const clock = manualClock();
+  expect(() => createMemoryStore({ now: clock.now, ledgerSince: clock.now() })).not.toThrow();
+  expect(() => createMemoryStore({ now: clock.now, ledgerSince: clock.now() + 1 })).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+});
