@@ -7,7 +7,7 @@ import { resolveEmbedContext, type EmbedContext } from '../mount/embed-context.j
 import type { EmbedOptions, KeepAlive } from '../mount/embed-options.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { AdoptedFrom } from '../mount/embed-timings.js';
-import { faceOf } from './kept-face.js';
+import { faceOf, type ReadyMessage } from './kept-face.js';
 import { lotOf, type Kept, type KeptBounds } from './parking-lot.js';
 import { createPlacement } from './placement.js';
 
@@ -141,7 +141,14 @@ export function makeKept(options: MakeKept): Kept {
   }
   const internals = embedInternals(inner);
   const scope = internals?.scope;
-  const kept: Kept = { key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement, later: (ms, run) => scope?.later(ms, run) ?? (() => {}) };
+  let lastReady: ReadyMessage | undefined;
+  inner.on('ready', (_payload, message) => {
+    lastReady = message;
+  });
+  const kept: Kept = {
+    key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement,
+    later: (ms, run) => scope?.later(ms, run) ?? (() => {}), lastReady: () => lastReady,
+  };
   scope?.onDispose(() => {
     lotOf(doc).forget(kept);
     placement.release();
@@ -163,18 +170,23 @@ function park(kept: Kept, settings: KeptSettings): void {
   lotOf(inner.iframe.ownerDocument).keep(kept, 'parked', settings.bounds);
 }
 
+/** The states of an embed that has been ready (a renewal keeps its document). */
+const READY_STATES = ['ready', 'renewing'];
+
 /**
  * A kept embed adopted by a new mount, already shown in its container: a face of its own, with
- * timings of its own (`adopted`, and `ready` at once when it was ready); its `timezone` sent.
+ * timings of its own (`adopted`, and `ready` at once when it was ready), and, when it was ready, its
+ * `ready` event told again to the face's listeners a task later; its `timezone` sent.
  */
 function adopt(adoption: { settings: KeptSettings; context: EmbedContext; kept: Kept; from: AdoptedFrom }): Embed {
   const { settings, context, kept } = adoption;
   const { options } = context;
   const timing = options.timings?.({ window: context.window, label: options.publicId ?? '' });
   timing?.adopt?.(adoption.from);
-  const face = faceOf({ inner: kept.inner, window: context.window, timings: timing?.timings, park: () => park(kept, settings) });
+  const replay = READY_STATES.includes(kept.inner.state) ? kept.lastReady() : undefined;
+  const face = faceOf({ inner: kept.inner, window: context.window, timings: timing?.timings, park: () => park(kept, settings), replay });
   const noteReady = () => {
-    if (face.state === 'ready' || face.state === 'renewing') timing?.note('ready');
+    if (READY_STATES.includes(face.state)) timing?.note('ready');
   };
   noteReady();
   if (timing) face.on('state', noteReady);
