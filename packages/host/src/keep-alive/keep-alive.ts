@@ -7,7 +7,7 @@ import { resolveEmbedContext, type EmbedContext } from '../mount/embed-context.j
 import type { EmbedOptions, KeepAlive } from '../mount/embed-options.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { AdoptedFrom } from '../mount/embed-timings.js';
-import { faceOf, type ReadyMessage } from './kept-face.js';
+import { faceOf } from './kept-face.js';
 import { lotOf, type Kept, type KeptBounds } from './parking-lot.js';
 import { createPlacement } from './placement.js';
 
@@ -141,14 +141,10 @@ export function makeKept(options: MakeKept): Kept {
   }
   const internals = embedInternals(inner);
   const scope = internals?.scope;
-  let lastReady: ReadyMessage | undefined;
+  const kept: Kept = { key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement, later: (ms, run) => scope?.later(ms, run) ?? (() => {}) };
   inner.on('ready', (_payload, message) => {
-    lastReady = message;
+    kept.ready = message;
   });
-  const kept: Kept = {
-    key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement,
-    later: (ms, run) => scope?.later(ms, run) ?? (() => {}), lastReady: () => lastReady,
-  };
   scope?.onDispose(() => {
     lotOf(doc).forget(kept);
     placement.release();
@@ -175,16 +171,16 @@ const READY_STATES = ['ready', 'renewing'];
 
 /**
  * A kept embed adopted by a new mount, already shown in its container: a face of its own, with
- * timings of its own (`adopted`, and `ready` at once when it was ready), and, when it was ready, its
- * `ready` event told again to the face's listeners a task later; its `timezone` sent.
+ * timings of its own (`adopted`, and `ready` at once when it was ready), its `ready` event told to
+ * the face's listeners when it was ready ({@link tellReady}); its `timezone` sent.
  */
 function adopt(adoption: { settings: KeptSettings; context: EmbedContext; kept: Kept; from: AdoptedFrom }): Embed {
   const { settings, context, kept } = adoption;
   const { options } = context;
   const timing = options.timings?.({ window: context.window, label: options.publicId ?? '' });
   timing?.adopt?.(adoption.from);
-  const replay = READY_STATES.includes(kept.inner.state) ? kept.lastReady() : undefined;
-  const face = faceOf({ inner: kept.inner, window: context.window, timings: timing?.timings, park: () => park(kept, settings), replay });
+  const face = faceOf({ inner: kept.inner, window: context.window, timings: timing?.timings, park: () => park(kept, settings) });
+  if (READY_STATES.includes(face.state)) tellReady(face, kept);
   const noteReady = () => {
     if (READY_STATES.includes(face.state)) timing?.note('ready');
   };
@@ -192,4 +188,22 @@ function adopt(adoption: { settings: KeptSettings; context: EmbedContext; kept: 
   if (timing) face.on('state', noteReady);
   if (options.timezone) face.setTimezone(options.timezone);
   return face;
+}
+
+/**
+ * Tells an adopter's listeners the `ready` its kept embed sent last (its payload and message): its
+ * `ready` and `'*'` listeners (the last mount's were released when it parked), once, a task after
+ * the adoption, as a fresh embed's `ready` comes after `createEmbed` returns, so that those added
+ * right after it (`<svc-embed>`'s `svc-ready`, a component's `onReady`) hear it. A `ready` the kept
+ * embed sends before then (its document loaded afresh) is told instead, as it comes; a face that
+ * lets go before then tells none (the task is its scope's).
+ */
+function tellReady(face: Embed, kept: Kept): void {
+  const { ready } = kept;
+  const internals = embedInternals(face);
+  internals?.scope.later(0, () => {
+    if (!ready || kept.ready !== ready) return;
+    internals.emit('ready', ready.payload, ready);
+    internals.emit('*', ready.payload, ready);
+  });
 }

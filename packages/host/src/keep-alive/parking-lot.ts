@@ -1,6 +1,6 @@
+import type { EventMessage } from '@svc-embed/protocol';
 import type { Embed } from '../embed.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
-import type { ReadyMessage } from './kept-face.js';
 import type { Placement } from './placement.js';
 
 /** One kept embed: the embed as assembled, what an adopter must match, and its place. */
@@ -19,8 +19,8 @@ export interface Kept {
   readonly placement: Placement;
   /** Arms a timer of the embed's own (released with it); returns its cancel. */
   readonly later: (ms: number, run: () => void) => () => void;
-  /** The `ready` it last sent (none yet: `undefined`), for an adopter's listeners to hear. */
-  readonly lastReady: () => ReadyMessage | undefined;
+  /** The `ready` it sent last, if it has sent one: told again to an adopter's listeners. */
+  ready?: EventMessage<'ready'>;
 }
 
 /** How a kept embed waits: `parked` by an unmount, or `preloaded` by `preloadEmbed`. */
