@@ -46,7 +46,8 @@ export function keptSettings(value: KeepAlive | undefined): KeptSettings {
  * on, its ids stay in the ledger, its iframe is hidden from layout, pointer, focus and assistive
  * technology (`inert`, `aria-hidden`, `tabindex=-1`) without a reload. The next `createEmbed` with
  * the same key, `baseUrl`, surface, session kind and `ledger` option adopts it: nothing minted,
- * nothing loaded, `ready` at once; its `timezone` is sent as an action (send the rest, such as
+ * nothing loaded, `ready` at once (its `ready` event told to the adopter's listeners a task later);
+ * its `timezone` is sent as an action (send the rest, such as
  * filters, theme and color scheme, as usual: they go at once). A parked embed is destroyed, and its
  * ids revoked, after `idleMs` unadopted, when more than `max` are kept, and on the ledger's sign-out.
  * Safe to call anywhere (it touches no window until an embed uses it).
