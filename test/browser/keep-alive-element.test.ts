@@ -33,6 +33,8 @@ function elementPage(serviceUrl: string, ledgers: 'shared' | 'own' = 'shared'): 
 const ledger = SvcEmbed.createSessionLedger();
 window.__ledger = ledger;
 window.__loads = 0;
+window.__readies = [];
+document.addEventListener('svc-ready', (event) => window.__readies.push(event.detail));
 document.addEventListener('load', (event) => {
   if (event.target instanceof HTMLIFrameElement && event.target.getAttribute('src')) window.__loads++;
 }, true);
@@ -44,6 +46,9 @@ window.show = (route, key = 'reports') => {
   for (const [name, value] of Object.entries(${attributes})) element.setAttribute(name, value);
   element.setAttribute('keep-alive', key);
   if (${JSON.stringify(ledgers)} === 'shared') element.ledger = ledger;
+  // What an app that shows a spinner until svc-ready listens for: each element's svc-ready details.
+  element.__ready = [];
+  element.addEventListener('svc-ready', (event) => element.__ready.push(event.detail));
   root.replaceChildren(element);
   window.__element = element;
 };
@@ -106,6 +111,8 @@ it('a route swaps <svc-embed keep-alive> out and a new one in: the new element a
   await page().waitFor(() => document.querySelector('iframe')?.hasAttribute('inert') === true);
   expect(await iframeReport(page())).toEqual({ count: 1, inElement: false, inSlot: true, slotHidden: true, inert: true, ariaHidden: 'true', tabIndex: -1 });
 
+  const firstReady = await page().evaluate(() => (window as any).__readies);
+  expect(firstReady).toHaveLength(1);
   const returned = await page().evaluate(async () => {
     (window as any).show('reports');
     // The element makes (here: adopts) its embed in the next task.
@@ -114,6 +121,13 @@ it('a route swaps <svc-embed keep-alive> out and a new one in: the new element a
     return { state: embed?.state ?? null, adopted: embed?.timings?.adopted ?? null, attribute: (window as any).__element.getAttribute('state') };
   });
   expect(returned).toEqual({ state: 'ready', adopted: 'parked', attribute: 'ready' });
+  // The adopter dispatches svc-ready (a task after it adopts), once, with the ready payload the first load had.
+  await page().waitFor(() => (window as any).__element.__ready.length > 0);
+  await page().evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  const adoptedReady = await page().evaluate(() => (window as any).__element.__ready);
+  expect(adoptedReady).toHaveLength(1);
+  expect(adoptedReady[0]).toMatchObject({ mode: 'signed', surface: 'dashboard', publicId: 'sales-overview' });
+  expect(await page().evaluate(() => (window as any).__readies)).toEqual([firstReady[0], firstReady[0]]);
   const frameAgain = page().frame('[data-svc-embed-kept] iframe');
   await frameAgain.waitForSelector('select[data-filter="orders.status"] option[value="completed"]:checked');
   expect(await frameAgain.evaluate(() => (window as any).__keptMark ?? null)).toBe('still here');

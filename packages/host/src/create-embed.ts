@@ -108,5 +108,5 @@ export function assembleEmbed(context: EmbedContext): Embed {
     renewSession: renewal.renew,
     logout: () => ledger.logout(),
     destroy: () => lifecycle.destroy('destroy'),
-  }, { log, scope, now, place: lifecycle.place });
+  }, { log, scope, now, place: lifecycle.place, emit: listeners.emit });
 }

@@ -1,5 +1,5 @@
-import type { Scope } from '@svc-embed/runtime';
-import type { Embed } from './embed.js';
+import type { ListenerRegistry, Scope } from '@svc-embed/runtime';
+import type { Embed, EmbedListeners } from './embed.js';
 import type { DebugLogger } from './base/debug-logger.js';
 
 /** What functions outside `createEmbed` (such as `syncUrl`) may reach of an embed: its logger, its life and its clock. */
@@ -15,6 +15,8 @@ interface EmbedInternals {
    * does it itself once the first mint's request is out): for code that must show or hide it at once.
    */
   place: () => void;
+  /** Tells the embed's listeners an event, as if it had come (keep-alive tells an adopter's listeners the `ready` the embed had sent). */
+  emit: ListenerRegistry<EmbedListeners>['emit'];
 }
 
 const internals = new WeakMap<Embed, EmbedInternals>();

@@ -28,11 +28,11 @@ afterEach(async () => {
 });
 
 /** An app with two routes: the dashboard (kept under 'reports') and a settings page. */
-function App({ route, mint, colorScheme }: { route: 'reports' | 'settings'; mint: () => string; colorScheme?: 'dark' }) {
+function App({ route, mint, colorScheme, onReady }: { route: 'reports' | 'settings'; mint: () => string; colorScheme?: 'dark'; onReady?: () => void }) {
   return (
     <main>
       {route === 'reports'
-        ? <SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} ledger={ledger} keepAlive={keepAlive('reports')} colorScheme={colorScheme} className="dash" />
+        ? <SvcEmbed baseUrl={TENANT} publicId="d-42" mintSessionId={mint} ledger={ledger} keepAlive={keepAlive('reports')} colorScheme={colorScheme} onReady={onReady} className="dash" />
         : <p>Settings</p>}
     </main>
   );
@@ -58,4 +58,23 @@ it('reports → settings → reports: the embed is parked, then adopted with no 
   expect(mint).toHaveBeenCalledTimes(1);
   expect(moveBefore).toHaveBeenCalledTimes(2);
   expect(frame.posted.map((entry) => entry.message.type).at(-1)).toBe('svc:action:set-color-scheme');
+});
+
+it('onReady is called on the adoption too, once, with the ready payload (an app that waits for it stops waiting)', async () => {
+  let n = 0;
+  const mint = vi.fn(() => `s${++n}`);
+  const onReady = vi.fn();
+  const { rerender, container } = render(<App route="reports" mint={mint} onReady={onReady} />);
+  await waitFor(() => expect(container.querySelector('iframe')?.getAttribute('src')).toContain('session=s1'));
+  const frame = attachFrameWindow(container.querySelector('iframe') as HTMLIFrameElement);
+  act(() => deliver(event('ready', READY), TENANT, frame));
+  expect(onReady).toHaveBeenCalledTimes(1);
+
+  rerender(<App route="settings" mint={mint} onReady={onReady} />);
+  rerender(<App route="reports" mint={mint} onReady={onReady} />);
+  await waitFor(() => expect(onReady).toHaveBeenCalledTimes(2));
+  expect(onReady).toHaveBeenLastCalledWith(READY, expect.objectContaining({ type: 'svc:event:ready' }));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  expect(onReady).toHaveBeenCalledTimes(2);
+  expect(mint).toHaveBeenCalledTimes(1);
 });

@@ -55,3 +55,28 @@ it('reports → settings → reports: the embed is parked, then adopted with no 
   expect(frame.posted.map((entry) => entry.message.type)).toContain('svc:action:set-color-scheme');
   wrapper.unmount();
 });
+
+it('@ready is emitted on the adoption too, once, with the ready payload (an app that waits for it stops waiting)', async () => {
+  let n = 0;
+  const mint = vi.fn(() => `s${++n}`);
+  const onReady = vi.fn();
+  const route = ref<'reports' | 'settings'>('reports');
+  const App = defineComponent(() => () =>
+    h('main', route.value === 'reports'
+      ? [h(SvcEmbed, { class: 'dash', baseUrl: TENANT, publicId: 'd-42', mintSessionId: mint, ledger, keepAlive: keepAlive('reports'), onReady })]
+      : [h('p', 'Settings')]));
+  const wrapper = mount(App, { attachTo: document.body });
+  await vi.waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toContain('session=s1'));
+  deliver(event('ready', READY), TENANT, attachFrameWindow(document.querySelector('iframe') as HTMLIFrameElement));
+  expect(onReady).toHaveBeenCalledTimes(1);
+
+  route.value = 'settings';
+  await flushPromises();
+  route.value = 'reports';
+  await vi.waitFor(() => expect(onReady).toHaveBeenCalledTimes(2));
+  expect(onReady).toHaveBeenLastCalledWith(READY, expect.objectContaining({ type: 'svc:event:ready' }));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(onReady).toHaveBeenCalledTimes(2);
+  expect(mint).toHaveBeenCalledTimes(1);
+  wrapper.unmount();
+});

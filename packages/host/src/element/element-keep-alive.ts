@@ -11,7 +11,7 @@ import { elementKeeper } from './element-embed.js';
  * so), and parks its embed when it leaves the page instead of ending it: its session and renewal go
  * on, its ids stay in the ledger, its iframe is hidden. The next `<svc-embed keep-alive="reports">`
  * with the same `base-url`, surface, session and `ledger` adopts it: nothing minted, nothing loaded,
- * `ready` at once, the dashboard where the viewer left it. Its bounds are `keepAlive`'s, shared with
+ * `ready` at once (`svc-ready` dispatched a task later), the dashboard where the viewer left it. Its bounds are `keepAlive`'s, shared with
  * `createEmbed`'s kept embeds: `keep-alive-max` (default 3) and `keep-alive-idle-ms` (default 600000).
  * @example
  * import { enableKeepAlive } from '@svc-embed/host/element';

@@ -46,7 +46,8 @@ export function keptSettings(value: KeepAlive | undefined): KeptSettings {
  * on, its ids stay in the ledger, its iframe is hidden from layout, pointer, focus and assistive
  * technology (`inert`, `aria-hidden`, `tabindex=-1`) without a reload. The next `createEmbed` with
  * the same key, `baseUrl`, surface, session kind and `ledger` option adopts it: nothing minted,
- * nothing loaded, `ready` at once; its `timezone` is sent as an action (send the rest, such as
+ * nothing loaded, `ready` at once (its `ready` event told to the adopter's listeners a task later);
+ * its `timezone` is sent as an action (send the rest, such as
  * filters, theme and color scheme, as usual: they go at once). A parked embed is destroyed, and its
  * ids revoked, after `idleMs` unadopted, when more than `max` are kept, and on the ledger's sign-out.
  * Safe to call anywhere (it touches no window until an embed uses it).
@@ -142,6 +143,9 @@ export function makeKept(options: MakeKept): Kept {
   const internals = embedInternals(inner);
   const scope = internals?.scope;
   const kept: Kept = { key: settings.key, inner, match: matchOf(context), ledger: context.options.ledger, viewer: context.ledger, placement, later: (ms, run) => scope?.later(ms, run) ?? (() => {}) };
+  inner.on('ready', (_payload, message) => {
+    kept.ready = message;
+  });
   scope?.onDispose(() => {
     lotOf(doc).forget(kept);
     placement.release();
@@ -163,9 +167,13 @@ function park(kept: Kept, settings: KeptSettings): void {
   lotOf(inner.iframe.ownerDocument).keep(kept, 'parked', settings.bounds);
 }
 
+/** The states of an embed that has been ready (a renewal keeps its document). */
+const READY_STATES = ['ready', 'renewing'];
+
 /**
  * A kept embed adopted by a new mount, already shown in its container: a face of its own, with
- * timings of its own (`adopted`, and `ready` at once when it was ready); its `timezone` sent.
+ * timings of its own (`adopted`, and `ready` at once when it was ready), its `ready` event told to
+ * the face's listeners when it was ready ({@link tellReady}); its `timezone` sent.
  */
 function adopt(adoption: { settings: KeptSettings; context: EmbedContext; kept: Kept; from: AdoptedFrom }): Embed {
   const { settings, context, kept } = adoption;
@@ -173,11 +181,30 @@ function adopt(adoption: { settings: KeptSettings; context: EmbedContext; kept: 
   const timing = options.timings?.({ window: context.window, label: options.publicId ?? '' });
   timing?.adopt?.(adoption.from);
   const face = faceOf({ inner: kept.inner, window: context.window, timings: timing?.timings, park: () => park(kept, settings) });
+  if (READY_STATES.includes(face.state)) tellReady(face, kept);
   const noteReady = () => {
-    if (face.state === 'ready' || face.state === 'renewing') timing?.note('ready');
+    if (READY_STATES.includes(face.state)) timing?.note('ready');
   };
   noteReady();
   if (timing) face.on('state', noteReady);
   if (options.timezone) face.setTimezone(options.timezone);
   return face;
+}
+
+/**
+ * Tells an adopter's listeners the `ready` its kept embed sent last (its payload and message): its
+ * `ready` and `'*'` listeners (the last mount's were released when it parked), once, a task after
+ * the adoption, as a fresh embed's `ready` comes after `createEmbed` returns, so that those added
+ * right after it (`<svc-embed>`'s `svc-ready`, a component's `onReady`) hear it. A `ready` the kept
+ * embed sends before then (its document loaded afresh) is told instead, as it comes; a face that
+ * lets go before then tells none (the task is its scope's).
+ */
+function tellReady(face: Embed, kept: Kept): void {
+  const { ready } = kept;
+  const internals = embedInternals(face);
+  internals?.scope.later(0, () => {
+    if (!ready || kept.ready !== ready) return;
+    internals.emit('ready', ready.payload, ready);
+    internals.emit('*', ready.payload, ready);
+  });
 }

@@ -77,7 +77,7 @@ export function faceOf(options: FaceOptions): Embed {
       park();
     },
   };
-  return internals ? registerEmbed(face, { log: internals.log, now: internals.now, scope, place: internals.place }) : face;
+  return internals ? registerEmbed(face, { log: internals.log, now: internals.now, scope, place: internals.place, emit: internals.emit }) : face;
 }
 
 /** `off`, kept in `offs` (released when the face lets go) unless the face has let go already: then released at once. */

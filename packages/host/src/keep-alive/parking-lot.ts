@@ -1,3 +1,4 @@
+import type { EventMessage } from '@svc-embed/protocol';
 import type { Embed } from '../embed.js';
 import type { SessionLedger } from '../ledger/session-ledger.js';
 import type { Placement } from './placement.js';
@@ -18,6 +19,8 @@ export interface Kept {
   readonly placement: Placement;
   /** Arms a timer of the embed's own (released with it); returns its cancel. */
   readonly later: (ms: number, run: () => void) => () => void;
+  /** The `ready` it sent last, if it has sent one: told again to an adopter's listeners. */
+  ready?: EventMessage<'ready'>;
 }
 
 /** How a kept embed waits: `parked` by an unmount, or `preloaded` by `preloadEmbed`. */

@@ -140,6 +140,33 @@ describe('enabled', () => {
     expect(heard).toEqual(['second']);
   });
 
+  it('the adopter dispatches svc-ready once, with the ready payload as detail, also in a framework\'s swap in one task', async () => {
+    const s = session();
+    const first = keptElement(s);
+    await readyElement(first);
+    first.remove();
+    await tick();
+    const second = keptElement(s);
+    const heard: unknown[] = [];
+    second.addEventListener('svc-ready', (e) => heard.push((e as CustomEvent).detail));
+    document.body.append(second);
+    await tick();
+    expect(second.embed?.timings?.adopted).toBe('parked');
+    await tick();
+    expect(heard).toEqual([READY]);
+    const third = keptElement(s);
+    const heardThird: unknown[] = [];
+    third.addEventListener('svc-ready', (e) => heardThird.push((e as CustomEvent).detail));
+    second.replaceWith(third);
+    await tick();
+    await tick();
+    await tick();
+    expect(third.getAttribute('state')).toBe('ready');
+    expect(heardThird).toEqual([READY]);
+    expect(heard).toEqual([READY]);
+    expect(s.mint).toHaveBeenCalledTimes(1);
+  });
+
   it('a framework\'s swap in one task adopts too, also when the new element goes in before the old one leaves', async () => {
     const s = session();
     const first = keptElement(s);

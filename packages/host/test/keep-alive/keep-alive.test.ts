@@ -360,6 +360,110 @@ describe('bounds', () => {
   });
 });
 
+describe('the adopter\'s ready event (a listener added right after createEmbed, as for a fresh embed)', () => {
+  /** Listeners on `embed` for `ready` (on and once) and `'*'`, and one added and removed at once. */
+  function listen(embed: Embed) {
+    const heard = { on: vi.fn(), once: vi.fn(), any: vi.fn(), removed: vi.fn() };
+    embed.on('ready', heard.on);
+    embed.once('ready', heard.once);
+    embed.on('*', heard.any);
+    embed.on('ready', heard.removed)();
+    return heard;
+  }
+
+  it('adopting a parked embed: its ready is told once, a task later, with the payload and message it had; the ready promise resolves', async () => {
+    const s = session();
+    const first = await readyEmbed(keepAlive('reports'), box('a'), s);
+    first.destroy();
+    const second = mount(keepAlive('reports'), box('b'), s);
+    const heard = listen(second);
+    expect(second.state).toBe('ready');
+    expect(heard.on).not.toHaveBeenCalled();
+    await flush();
+    expect(heard.on).toHaveBeenCalledTimes(1);
+    expect(heard.on).toHaveBeenCalledWith(READY, expect.objectContaining({ type: 'svc:event:ready', payload: READY }));
+    expect(heard.once).toHaveBeenCalledTimes(1);
+    expect(heard.any).toHaveBeenCalledTimes(1);
+    expect(heard.any).toHaveBeenCalledWith(READY, expect.objectContaining({ type: 'svc:event:ready' }));
+    expect(heard.removed).not.toHaveBeenCalled();
+    await expect(second.ready).resolves.toEqual(READY);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(heard.on).toHaveBeenCalledTimes(1);
+    // A later ready (its document loaded afresh) is told as it comes; the once listener has gone.
+    emit(second, 'ready', READY);
+    expect(heard.on).toHaveBeenCalledTimes(2);
+    expect(heard.once).toHaveBeenCalledTimes(1);
+  });
+
+  it('adopting a preload that was ready: its ready is told once, a task later; the ready promise resolves', async () => {
+    const s = session();
+    const reports = keepAlive('reports');
+    preloadEmbed({ baseUrl: TENANT, publicId: 'd-42', mintSessionId: s.mint, revokeSessionId: s.revoke, ledger, keepAlive: reports });
+    await flush();
+    const iframe = document.querySelector('iframe') as HTMLIFrameElement;
+    frames.set(iframe, attachFrameWindow(iframe));
+    deliver(event('ready', READY), TENANT, frames.get(iframe));
+    await flush();
+    const embed = mount(reports, box('a'), s, { timings: recordTimings() });
+    const heard = listen(embed);
+    expect(embed.timings?.adopted).toBe('preloaded');
+    expect(embed.state).toBe('ready');
+    await flush();
+    expect(heard.on).toHaveBeenCalledTimes(1);
+    expect(heard.on).toHaveBeenCalledWith(READY, expect.objectContaining({ type: 'svc:event:ready' }));
+    expect(heard.once).toHaveBeenCalledTimes(1);
+    expect(heard.any).toHaveBeenCalledTimes(1);
+    await expect(embed.ready).resolves.toEqual(READY);
+    await flush();
+    expect(heard.on).toHaveBeenCalledTimes(1);
+  });
+
+  it('a mount that lets go before that task hears nothing; the next adopter hears it once (React StrictMode\'s mount, unmount, mount)', async () => {
+    const s = session();
+    const first = await readyEmbed(keepAlive('reports'), box('a'), s);
+    first.destroy();
+    const second = mount(keepAlive('reports'), box('b'), s);
+    const heardSecond = listen(second);
+    second.destroy();
+    const third = mount(keepAlive('reports'), box('b'), s);
+    const heardThird = listen(third);
+    await flush();
+    expect(heardSecond.on).not.toHaveBeenCalled();
+    expect(heardSecond.any).not.toHaveBeenCalled();
+    expect(heardThird.on).toHaveBeenCalledTimes(1);
+    expect(heardThird.any).toHaveBeenCalledTimes(1);
+  });
+
+  it('once: a ready the kept embed sends before that task (its document loaded afresh) is the one told, not a second', async () => {
+    const s = session();
+    const first = await readyEmbed(keepAlive('reports'), box('a'), s);
+    first.destroy();
+    const second = mount(keepAlive('reports'), box('b'), s);
+    const heard = listen(second);
+    const again = { ...READY, deploymentId: 8 };
+    emit(second, 'ready', again);
+    await flush();
+    expect(heard.on).toHaveBeenCalledTimes(1);
+    expect(heard.on).toHaveBeenCalledWith(again, expect.anything());
+    expect(heard.any).toHaveBeenCalledTimes(1);
+  });
+
+  it('an adopter of an embed not ready yet hears the ready when it comes, once', async () => {
+    const s = session();
+    const first = mount(keepAlive('reports'), box('a'), s);
+    await flush();
+    first.destroy();
+    const second = mount(keepAlive('reports'), box('b'), s);
+    const heard = listen(second);
+    await flush();
+    expect(heard.on).not.toHaveBeenCalled();
+    emit(second, 'ready', READY);
+    await flush();
+    expect(heard.on).toHaveBeenCalledTimes(1);
+    expect(heard.any).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('preloadEmbed', () => {
   it('mints and loads hidden; the createEmbed that follows adopts it: 1 mint, ready when the preload is', async () => {
     const s = session();
