@@ -15,9 +15,13 @@
 //   warm-abort: warm-sandboxed removed in the next task, before the tenant can answer (the request,
 //     cancelled, is a failed request to the browser: measured, not used);
 //   preconnect+sibling: both.
-//   sdk-page-id (issue 42): the SDK from npm (its ESM files through an import map, loaded before
-//     the clock starts) with firstSession: sessionFromPage(): the server minted the first id while it
-//     rendered the page (pageSessionScript); compare it with floor-cold, an iframe given an id at time zero.
+//   sdk-page-id (issue 42): the SDK from npm, bundled as an app bundles it (esbuild, the real
+//     zod/mini; /svc-embed-page.js, loaded before the clock starts) with firstSession:
+//     sessionFromPage(): the server minted the first id while it rendered the page
+//     (pageSessionScript); compare it with floor-cold, an iframe given an id at time zero. (Until
+//     round 7 the page loaded the npm build's ESM files unbundled through an import map: about 50
+//     modules, whose mere presence slowed the tenant's frame in Chromium by about 80 ms, the
+//     floor's own iframe as much as the SDK's; no app ships that way.)
 // The SDK's own warm-up since issue 30 is the preconnect hint (packages/host/src/mount/warm-up.ts):
 // it sends no request. `sdk-baseline` (with --baseline <script file>) is the SDK variant on another
 // build of the host script, measured in the same rounds.
@@ -39,18 +43,6 @@ export const VARIANTS = ['hand-written', 'sdk', 'sdk-baseline', 'sdk-page-id', '
 
 /** The tenant URL a warm-up loads: on the real service as on the emulator, an error answer to a GET. */
 export const warmUrl = (tenant) => `${tenant}/api/v1/embed/session/token`;
-
-/** The import map of the npm (ESM) variant: the files the bench's host serves under /vendor/ (ready.mjs). */
-const IMPORT_MAP = JSON.stringify({
-  imports: {
-    '@svc-embed/host': '/vendor/host/index.js',
-    '#dev-mode': '/vendor/host/dev-mode.production.js',
-    '@svc-embed/protocol': '/vendor/protocol/index.js',
-    '@svc-embed/protocol/session-endpoint': '/vendor/protocol/session-endpoint.js',
-    nanoevents: '/vendor/nanoevents/index.js',
-    'zod/mini': '/vendor/zod/mini/index.js',
-  },
-});
 
 /** The keep-alive variants' scripts (the page's `common` in scope: tenant, mint, begin). */
 const keepAliveScripts = () => ({
@@ -121,14 +113,12 @@ export function hostPage({ tenant, variant, sessionId, pageScript = '' }) {
     'preconnect+sibling': `window.__start = async () => { begin(); preconnect(); const w = hidden(true); window.__onReady = () => w.remove(); frame(await mint()); };`,
   };
   if (variant === 'sdk-page-id') {
-    // A module runs after the document is parsed, before load: the page is ready once __start is there.
-    const start = `import { createEmbed, sessionFromPage } from '@svc-embed/host';
-      window.__start = () => {
+    const start = `window.__start = () => {
         begin();
-        const embed = createEmbed({ baseUrl: tenant, publicId: 'sales-overview', container: document.body, mintSessionId: mint, revokeSessionId: () => {}, firstSession: sessionFromPage() });
+        const embed = SvcPage.createEmbed({ baseUrl: tenant, publicId: 'sales-overview', container: document.body, mintSessionId: mint, revokeSessionId: () => {}, firstSession: SvcPage.sessionFromPage() });
         embed.ready.then(() => { window.__readyMs = performance.now() - window.__t0; });
       };`;
-    return `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${IMPORT_MAP}</script></head><body>${pageScript}<script>${common}</script><script type="module">${start}</script></body></html>`;
+    return `<!doctype html><html><head><meta charset="utf-8"><script src="/svc-embed-page.js"></script></head><body>${pageScript}<script>${common}\n${start}</script></body></html>`;
   }
   const script = { 'sdk-baseline': '/svc-embed-baseline.min.js', 'sdk-return': '/svc-embed-keep.js', 'sdk-return-overlay': '/svc-embed-keep.js', 'sdk-preload': '/svc-embed-keep.js' }[variant] ?? '/svc-embed.min.js';
   const before = variant === 'sdk-return-overlay' ? '<script>delete Element.prototype.moveBefore;</script>' : '';

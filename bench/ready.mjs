@@ -30,7 +30,6 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { createEmulator } from '../packages/emulator/src/index.js';
 import { pageSessionScript } from '@svc-embed/server';
-import { staticFiles } from '../demo/static-files.mjs';
 import { ENGINES, launchEngine, missingEngine } from './ready-engines.mjs';
 import { hostPage, VARIANTS } from './ready-pages.mjs';
 import { median } from './stats.mjs';
@@ -95,11 +94,14 @@ async function latencyProxy(targetPort) {
   };
 }
 
-/** The host's ESM build of createEmbed, keepAlive and preloadEmbed as one script (global `SvcKeep`), bundled by esbuild as an app's bundler would. */
-async function bundleKeepAlive() {
+/**
+ * The host's ESM build as one script, bundled by esbuild as an app's bundler would (the real
+ * `zod/mini`, production conditions): `names` exported by `@svc-embed/host`, set on `window[global]`.
+ */
+async function bundleHost({ names, global }) {
   if (!existsSync(join(ROOT, 'packages/host/dist/esm/index.js'))) throw new Error('run "node scripts/build.mjs" first (npm run bench:ready does)');
   const result = await build({
-    stdin: { contents: "import { createEmbed, keepAlive, preloadEmbed } from '@svc-embed/host'; window.SvcKeep = { createEmbed, keepAlive, preloadEmbed };", resolveDir: ROOT },
+    stdin: { contents: `import { ${names.join(', ')} } from '@svc-embed/host'; window.${global} = { ${names.join(', ')} };`, resolveDir: ROOT },
     bundle: true, format: 'iife', minify: true, write: false, logLevel: 'silent', conditions: ['production'], define: { 'process.env.NODE_ENV': '"production"' },
   });
   return result.outputFiles[0].text;
@@ -122,22 +124,17 @@ async function startServers() {
     });
     return (await response.json()).sessionId;
   };
-  const keepBody = await bundleKeepAlive();
+  // The npm build as an app bundles it: createEmbed, keepAlive and preloadEmbed for the keep-alive
+  // rows (global SvcKeep); createEmbed and sessionFromPage for sdk-page-id (global SvcPage).
+  const keepBody = await bundleHost({ names: ['createEmbed', 'keepAlive', 'preloadEmbed'], global: 'SvcKeep' });
+  const pageBody = await bundleHost({ names: ['createEmbed', 'sessionFromPage'], global: 'SvcPage' });
   /** `mints`: the mints asked of /api/mint since the load began (the bench resets it). */
   const state = { page: { variant: 'sdk', sessionId: '', tenant: '', pageScript: '' }, mints: 0 };
-  // The npm build of sdk-page-id, as an app's server would serve its bundle (loaded before the clock starts).
-  const vendor = staticFiles({
-    '/vendor/host/': join(ROOT, 'packages/host/dist/esm') + '/',
-    '/vendor/protocol/': join(ROOT, 'packages/protocol/dist/esm') + '/',
-    '/vendor/nanoevents/': join(ROOT, 'node_modules/nanoevents') + '/',
-    '/vendor/zod/': join(ROOT, 'node_modules/zod') + '/',
-  });
   host.on('request', async (req, res) => {
-    const file = req.url?.startsWith('/vendor/') ? await vendor(req.url) : undefined;
-    if (file) return void res.writeHead(200, { 'Content-Type': file.type }).end(file.body);
     if (req.url === '/svc-embed.min.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scriptBody);
     if (req.url === '/svc-embed-baseline.min.js' && baselineBody) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(baselineBody);
     if (req.url === '/svc-embed-keep.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(keepBody);
+    if (req.url === '/svc-embed-page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageBody);
     if (req.url === '/api/mint') {
       state.mints += 1;
       const [sessionId] = await Promise.all([mint(), delay(MINT_MS)]);
