@@ -34,7 +34,9 @@ const ledger = SvcEmbed.createSessionLedger();
 window.__ledger = ledger;
 window.__loads = 0;
 window.__readies = [];
-document.addEventListener('svc-ready', (event) => window.__readies.push(event.detail));
+// A copy of each detail: the adopter's svc-ready carries the very payload the first load's did, and
+// Firefox's driver sends back an array holding one object twice with the second as undefined.
+document.addEventListener('svc-ready', (event) => window.__readies.push(structuredClone(event.detail)));
 document.addEventListener('load', (event) => {
   if (event.target instanceof HTMLIFrameElement && event.target.getAttribute('src')) window.__loads++;
 }, true);
