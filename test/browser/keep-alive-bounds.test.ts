@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { dashboardLoaded } from './readme-pages.js';
 import { useSuite } from './harness.js';
-import { keepAlivePage, until } from './keep-alive-pages.js';
+import { keepAlivePage, settledFocus, until } from './keep-alive-pages.js';
 
 const suite = useSuite();
 const page = () => suite.page;
@@ -95,12 +95,7 @@ async function tabFromBefore(times: number): Promise<string[]> {
   const seen: string[] = [];
   for (let press = 0; press < times; press++) {
     await page().pressTab();
-    seen.push(await page().evaluate(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return 'body';
-      // (An overlaid iframe gets an id for its container's aria-owns: named by its tag alone.)
-      return active.id && active.tagName !== 'IFRAME' ? `${active.tagName.toLowerCase()}#${active.id}` : active.tagName.toLowerCase();
-    }));
+    seen.push(await settledFocus(page()));
   }
   return seen;
 }

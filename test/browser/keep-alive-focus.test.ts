@@ -6,18 +6,14 @@
 import { expect, it } from 'vitest';
 import { dashboardLoaded } from './readme-pages.js';
 import { useSuite } from './harness.js';
-import { keepAlivePage } from './keep-alive-pages.js';
+import { keepAlivePage, settledFocus } from './keep-alive-pages.js';
 
 const suite = useSuite();
 const page = () => suite.page;
 const FRAME = '[data-svc-embed-kept] iframe';
 
-/** What has the focus in the page: `iframe`, `button#after`, `body`. */
-const focused = () => page().evaluate(() => {
-  const active = document.activeElement;
-  if (!active || active === document.body) return 'body';
-  return active.id && active.tagName !== 'IFRAME' ? `${active.tagName.toLowerCase()}#${active.id}` : active.tagName.toLowerCase();
-});
+/** What has the focus in the page, once settled: `iframe`, `button#after`, `body`. */
+const focused = () => settledFocus(page());
 
 /** Focuses `#id` of the page, presses Tab (or Shift+Tab); returns what has the focus then. */
 async function tabFrom(id: string, shift = false): Promise<string> {

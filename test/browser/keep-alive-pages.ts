@@ -1,6 +1,7 @@
 // The keep-alive suites' page (issue 42): a route that mounts one embed at a time under a
 // keepAlive key, leaves it (parks it), and preloads; buttons before and after the route for the
 // focus order. Everything it does is a window function the test calls.
+import type { FrameDriver } from './driver/types.js';
 import type { Demo } from './harness.js';
 
 /**
@@ -77,4 +78,23 @@ export async function until<T>(what: string, check: () => T | Promise<T>, timeou
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * What has the focus in the page after a key press (`iframe`, `button#after`, `body`), once it has
+ * settled: Chromium moves the focus into an out-of-process iframe asynchronously, so for a moment
+ * after a Tab into one the page's `activeElement` is still `<body>`. Waits up to 1 s for anything
+ * but `<body>` (a Tab past the page's end does leave it there).
+ */
+export function settledFocus(page: FrameDriver): Promise<string> {
+  return page.evaluate(async () => {
+    const deadline = performance.now() + 1000;
+    while ((!document.activeElement || document.activeElement === document.body) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    // (An overlaid iframe gets an id for its container's aria-owns: named by its tag alone.)
+    return active.id && active.tagName !== 'IFRAME' ? `${active.tagName.toLowerCase()}#${active.id}` : active.tagName.toLowerCase();
+  });
 }
