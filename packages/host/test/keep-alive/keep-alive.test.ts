@@ -371,12 +371,17 @@ describe('the adopter\'s ready event (a listener added right after createEmbed, 
     return heard;
   }
 
-  it('adopting a parked embed: its ready is told once, a task later, with the payload and message it had; the ready promise resolves', async () => {
+  /** A kept embed made ready in box a, parked, and adopted in box b: the adopter, listened to. */
+  async function adoptedReady() {
     const s = session();
     const first = await readyEmbed(keepAlive('reports'), box('a'), s);
     first.destroy();
     const second = mount(keepAlive('reports'), box('b'), s);
-    const heard = listen(second);
+    return { second, heard: listen(second) };
+  }
+
+  it('adopting a parked embed: its ready is told once, a task later, with the payload and message it had; the ready promise resolves', async () => {
+    const { second, heard } = await adoptedReady();
     expect(second.state).toBe('ready');
     expect(heard.on).not.toHaveBeenCalled();
     await flush();
@@ -435,11 +440,7 @@ describe('the adopter\'s ready event (a listener added right after createEmbed, 
   });
 
   it('once: a ready the kept embed sends before that task (its document loaded afresh) is the one told, not a second', async () => {
-    const s = session();
-    const first = await readyEmbed(keepAlive('reports'), box('a'), s);
-    first.destroy();
-    const second = mount(keepAlive('reports'), box('b'), s);
-    const heard = listen(second);
+    const { second, heard } = await adoptedReady();
     const again = { ...READY, deploymentId: 8 };
     emit(second, 'ready', again);
     await flush();
