@@ -11,6 +11,7 @@
 // scripts/mutation-summary.mjs prints beside the browser's. A run over a few files
 // (`npx stryker run stryker.server.config.mjs --mutate <files>`) may name its report with
 // MUTATION_REPORT=<name>, so that runs side by side keep theirs.
+import { fileURLToPath } from 'node:url';
 import browser from './stryker.config.mjs';
 
 /** The Redis store: the files only the Redis-backed suites run. */
@@ -26,6 +27,10 @@ const POSTGRES_STORE = ['packages/server/src/stores/postgres-*.ts'];
  */
 export function serverHalf(half) {
   process.env.MUTATION_TIER = half;
+  // The test servers' pidfiles go to this checkout's reports/test-servers/, not the sandbox's: a run
+  // killed mid-way (SIGKILL) leaves servers whose pidfiles must outlive the sandbox, for the next
+  // run's global setup to stop them (bench/child-servers.mjs).
+  process.env.SVC_TEST_SERVERS_DIR ??= fileURLToPath(new URL('./reports/test-servers/', import.meta.url));
   const report = process.env.MUTATION_REPORT ?? `server-${half}`;
   return {
     ...browser,

@@ -17,12 +17,17 @@ const REDIS_SUITES = [
   'packages/server/test/revocation/{amplification,durable-revocation,ledger-horizon,sign-out-race}.node.test.ts',
   'packages/server/test/http/viewer-id.node.test.ts',
 ];
+/**
+ * The Redis store's tests that need no Redis (its scripts' keys and reply parsers): in the `redis`
+ * part too, where they are the only tests of what no server can be made to answer.
+ */
+const REDIS_UNIT_TESTS = ['packages/server/test/stores/redis-script-{keys,replies}.node.test.ts'];
 /** The suites that start their own postgres: the `postgres` part's. */
 const POSTGRES_SUITES = ['packages/server/test/stores/postgres-*.node.test.ts'];
 const TYPE_TEST = 'packages/server/test/types.node.test.ts';
 const tier = process.env.MUTATION_TIER ?? 'fast';
 /** The suites of each part; `fast` is every server node test but the others' and the type test. */
-const SUITES: Record<string, string[]> = { redis: REDIS_SUITES, postgres: POSTGRES_SUITES, fast: ['packages/server/test/**/*.node.test.ts'] };
+const SUITES: Record<string, string[]> = { redis: [...REDIS_SUITES, ...REDIS_UNIT_TESTS], postgres: POSTGRES_SUITES, fast: ['packages/server/test/**/*.node.test.ts'] };
 const include = SUITES[tier];
 if (!include) throw new Error(`MUTATION_TIER is ${tier}: give fast, redis or postgres`);
 

@@ -9,11 +9,18 @@
 //   (another run in the same checkout), and never a process that merely reuses a recorded pid.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The run's folder of pidfiles: reports/test-servers/ under the repository. */
-export const SERVERS_FOLDER = fileURLToPath(new URL('../reports/test-servers/', import.meta.url));
+/**
+ * The run's folder of pidfiles: reports/test-servers/ under the repository, or SVC_TEST_SERVERS_DIR
+ * when set. A copy of the repository that is thrown away after its run (Stryker's sandbox) sets it
+ * to the checkout's own folder, so that the pidfiles of a run killed there outlive the copy and the
+ * next run stops its servers.
+ */
+export const SERVERS_FOLDER = process.env.SVC_TEST_SERVERS_DIR
+  ? resolve(process.env.SVC_TEST_SERVERS_DIR)
+  : fileURLToPath(new URL('../reports/test-servers/', import.meta.url));
 
 const GONE_TIMEOUT_MS = 5_000;
 const POLL_MS = 20;

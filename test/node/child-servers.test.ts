@@ -105,6 +105,27 @@ describe('stopStaleServers', () => {
   });
 });
 
+describe('SVC_TEST_SERVERS_DIR', () => {
+  it('moves the pidfiles to its folder (a sandbox of the repository points them at the checkout)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-servers-dir-'));
+    folders.push(folder);
+    const script = `
+      const { SERVERS_FOLDER } = await import(${JSON.stringify(MODULE)});
+      console.log(SERVERS_FOLDER);
+    `;
+    const printed = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SVC_TEST_SERVERS_DIR: folder } });
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      child.once('error', reject);
+      child.once('exit', () => resolve(out.trim()));
+    });
+    expect(printed).toBe(folder);
+  });
+});
+
 describe('a run that ends takes its servers with it', () => {
   it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s to the run kills its server and removes its pidfile', async (signal) => {
     const { run, serverPid, folder } = await startRun();

@@ -29,8 +29,8 @@ return { count, oldest }
 `,
   parse: (reply): PendingCount | undefined => {
     if (!Array.isArray(reply) || reply.length !== 2) return undefined;
-    const [ids, oldest] = reply.map(Number);
-    if (ids === undefined || oldest === undefined || !Number.isFinite(ids) || !Number.isFinite(oldest)) return undefined;
+    const [ids = NaN, oldest = NaN] = reply.map(Number);
+    if (!Number.isFinite(ids) || !Number.isFinite(oldest)) return undefined;
     return { ids, oldestAgeMs: oldest < 0 ? null : Math.max(0, oldest) };
   },
 });
