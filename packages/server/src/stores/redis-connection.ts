@@ -153,7 +153,7 @@ function clusterConnection(cluster: RedisStoreCluster): RedisConnection {
       return cluster.getNodeClientForKey(key);
     },
     primaries: () => clusterPrimaries(cluster),
-    layout: () => (cluster.masters ?? []).map((master) => master.address).join(' '),
+    layout: () => cluster.masters?.map((master) => master.address).join(' ') ?? '',
     reconnects: reconnectCounter(cluster, 'node-ready'),
   };
 }

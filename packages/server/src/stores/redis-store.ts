@@ -156,10 +156,10 @@ function addCount(total: PendingCount, count: PendingCount): void {
 
 function hintsPageOf(reply: unknown): { hints: PendingHint[]; cursor: string } | undefined {
   if (!Array.isArray(reply) || reply.length !== 2 || !Array.isArray(reply[1])) return undefined;
-  const words = reply[1].map((word) => String(word));
+  const [cursor, words] = reply as [unknown, unknown[]];
   const hints: PendingHint[] = [];
-  for (let index = 0; index + 1 < words.length; index += 2) hints.push({ viewerId: words[index] ?? '', token: words[index + 1] ?? '' });
-  return { hints, cursor: String(reply[0]) };
+  for (let index = 0; index + 1 < words.length; index += 2) hints.push({ viewerId: String(words[index]), token: String(words[index + 1]) });
+  return { hints, cursor: String(cursor) };
 }
 
 function unexpectedReply(operation: string, reply: unknown): EndpointError {

@@ -2,6 +2,7 @@
 // `KEYS[3]` failures, and `since` last (`KEYS[#KEYS]`), in every script that starts with it. A
 // script that named `since` elsewhere, or left it out, would score the backlog's ages in another key.
 import { describe, expect, it } from 'vitest';
+import { viewerKeys } from '../../src/stores/redis-keys.js';
 import { ADD } from '../../src/stores/redis-scripts/add.js';
 import { CLAIM_PENDING } from '../../src/stores/redis-scripts/claim-pending.js';
 import { CLAIM } from '../../src/stores/redis-scripts/claim.js';
@@ -18,5 +19,20 @@ describe('the ledger scripts', () => {
     expect(script.keys.slice(0, 3)).toEqual(['ids', 'pending', 'failures']);
     expect(script.keys.at(-1)).toBe('since');
     expect(script.keys.filter((key) => key === 'since')).toHaveLength(1);
+  });
+});
+
+describe("a viewer's keys, as stored", () => {
+  // The layout is data: ids recorded by one release are signed out by the next, so the encoding of
+  // a viewer's id in its hash tag is fixed (uppercase percent-encoding, as encodeURIComponent writes).
+  it('percent-encodes %, { and } in uppercase hex inside the one hash tag, and nothing else', () => {
+    expect(viewerKeys('svc:', 'ada%{x}:y')).toEqual({
+      ids: 'svc:{ada%25%7Bx%7D:y}:ids',
+      pending: 'svc:{ada%25%7Bx%7D:y}:pending',
+      failures: 'svc:{ada%25%7Bx%7D:y}:failures',
+      since: 'svc:{ada%25%7Bx%7D:y}:since',
+      mints: 'svc:{ada%25%7Bx%7D:y}:mints',
+      signOuts: 'svc:{ada%25%7Bx%7D:y}:signouts',
+    });
   });
 });

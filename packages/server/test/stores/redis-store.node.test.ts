@@ -144,6 +144,15 @@ describe('Redis store options', () => {
     expect(() => createRedisStore(untyped(options()))).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(message) }));
   });
 
+  it('refuses no options at all (invalid-options), saying what to pass', () => {
+    for (const given of [undefined, null, 'redis://localhost']) {
+      expect(() => createRedisStore(given as unknown as RedisStoreOptions)).toThrow(expect.objectContaining({
+        code: 'invalid-options',
+        message: expect.stringContaining('createRedisStore needs an options object: { client } or { cluster }'),
+      }));
+    }
+  });
+
   it('takes a cluster client as cluster, with or without replicas, and a single server\'s as client', () => {
     for (const options of [{ cluster: cluster() }, { cluster: cluster(), replicas: 1 }, { client: client(), replicas: 2, replicaTimeoutMs: 500 }]) {
       expect(typeof createRedisStore(untyped(options)).add).toBe('function');
