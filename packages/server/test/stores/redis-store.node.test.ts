@@ -282,6 +282,27 @@ function hashTag(key: string): string {
   return close > open + 1 ? key.slice(open + 1, close) : key;
 }
 
+describe('Redis store backlog count', () => {
+  it('counts the pending ids of every hinted viewer past the first HSCAN page (a hash past hash-max-listpack-entries is scanned in pages)', async () => {
+    const prefix = freshPrefix();
+    const store = createRedisStore({ client: client(), prefix, timeoutMs: 10_000 });
+    const { 'hash-max-listpack-entries': listpackEntries } = await client().configGet('hash-max-listpack-entries');
+    const hinted = Number(listpackEntries) + 100;
+    const viewers = Array.from({ length: hinted }, (_, index) => `backlog-${index}`);
+    for (let start = 0; start < viewers.length; start += 50) {
+      await Promise.all(viewers.slice(start, start + 50).map(async (viewerId) => {
+        await store.add({ viewerId, sessionId: `ses_${viewerId}`, lifetimeMs: HOUR, signOutsSeen: 0, leaseMs: HOUR });
+        await store.hint(viewerId);
+        await store.signOut({ viewerId, leaseMs: 60_000, rememberMs: HOUR });
+      }));
+    }
+    const firstPage = await store.listHints({ cursor: '0', count: 100 });
+    expect(firstPage.cursor).not.toBe('0');
+    expect(firstPage.hints.length).toBeLessThan(hinted);
+    expect((await store.countPending()).ids).toBe(hinted);
+  });
+});
+
 describe('Redis store prefixes', () => {
   it('keeps two prefixes on one Redis apart: ledgers and mint counts', async () => {
     const first = createRedisStore({ client: client(0), prefix: freshPrefix() });
