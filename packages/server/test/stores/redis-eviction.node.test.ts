@@ -7,7 +7,7 @@
 // runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
 // whose policy changed meanwhile is checked again. With `allowEviction`, no sign-out answers
 // complete, even on a ledger whole for a day: an evicted key leaves no trace a sign-out could find.
-import { createCluster } from 'redis';
+import { createClient, createCluster, RESP_TYPES } from 'redis';
 import { LOGOUT_REASONS, logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
@@ -178,6 +178,51 @@ describe('a server where CONFIG is disabled, as on managed services', () => {
   });
 });
 
+describe('a server where INFO is disabled: the policy read from CONFIG GET alone', () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await serverWith(['--maxmemory-policy', 'volatile-lru', '--rename-command', 'INFO', '']);
+  });
+
+  it.each([
+    ['RESP2 (a flat list)', { RESP: 2 }],
+    ['RESP3 (an object, the redis package\'s default)', { RESP: 3 }],
+    ['RESP3 with maps as Map', { RESP: 3, commandOptions: { typeMapping: { [RESP_TYPES.MAP]: Map } } }],
+  ] as const)('reads the reply on %s', async (_shape, options) => {
+    const client = await createClient({ url: server.url, ...options }).on('error', () => undefined).connect();
+    clients.push(client);
+    await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).rejects.toThrow('maxmemory-policy is volatile-lru (the server)');
+  });
+});
+
+/** `INFO memory` of a Redis that never evicts, as a played client answers it. */
+const INFO_NOEVICTION = '# Memory\r\nused_memory:1015376\r\nmaxmemory:0\r\nmaxmemory_policy:noeviction\r\n';
+
+/** A client whose Redis the test plays: `answer` gives each command's reply (or throws). */
+function playedClient(answer: (words: string[]) => unknown) {
+  const commands: string[][] = [];
+  const client = {
+    isReady: true,
+    sendCommand: async (words: string[]) => {
+      commands.push(words);
+      return answer(words);
+    },
+  };
+  return { client, commands };
+}
+
+describe('a CONFIG GET reply that does not give the policy (a proxy, a server of another kind)', () => {
+  it.each([
+    ['no parameter at all', []],
+    ['the name without its value', ['maxmemory-policy']],
+    ['another parameter', ['maxmemory', '0']],
+  ])('%s: the policy is read from INFO memory instead', async (_what, reply) => {
+    const { client, commands } = playedClient((words) => (words[0] === 'CONFIG' ? reply : INFO_NOEVICTION));
+    await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).resolves.toBeUndefined();
+    expect(commands.map((words) => words[0])).toEqual(['CONFIG', 'INFO']);
+  });
+});
+
 describe('createRedisStore({ allowEviction })', () => {
   it('takes true or false only, saying what to write', async () => {
     const client = await clientOf(servers[0] ?? (await serverWith([])));
@@ -213,4 +258,5 @@ describe('a Redis Cluster with one primary that may evict', () => {
     await expect(store.ready()).resolves.toBeUndefined();
     expect((await mint()).status).toBe(200);
   });
+
 });
