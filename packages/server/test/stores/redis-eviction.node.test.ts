@@ -7,7 +7,7 @@
 // runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
 // whose policy changed meanwhile is checked again. With `allowEviction`, no sign-out answers
 // complete, even on a ledger whole for a day: an evicted key leaves no trace a sign-out could find.
-import { createClient, createCluster, RESP_TYPES } from 'redis';
+import { AbortError, createClient, createCluster, RESP_TYPES } from 'redis';
 import { LOGOUT_REASONS, logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
@@ -220,6 +220,86 @@ describe('a CONFIG GET reply that does not give the policy (a proxy, a server of
     const { client, commands } = playedClient((words) => (words[0] === 'CONFIG' ? reply : INFO_NOEVICTION));
     await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).resolves.toBeUndefined();
     expect(commands.map((words) => words[0])).toEqual(['CONFIG', 'INFO']);
+  });
+});
+
+describe('a read of the policy that fails', () => {
+  const couldNotRead = /^The Redis store could not read Redis' maxmemory-policy \(.+\); check that Redis runs and that the client can reach it$/;
+
+  it('Redis down, the client reconnecting: ready() rejects once timeoutMs is over, saying so and what to check', async () => {
+    const server = await startRedisServer();
+    const client = createClient({ url: server.url, socket: { reconnectStrategy: 100 } }).on('error', () => undefined);
+    let running = true;
+    try {
+      await client.connect();
+      const down = new Promise((resolve) => client.once('reconnecting', resolve));
+      await server.stop();
+      running = false;
+      await down;
+      const store = createRedisStore({ client, prefix: freshPrefix(), timeoutMs: 200 });
+      // The cause is the store's own abort of the waiting CONFIG GET, not the client giving up later.
+      await expect(store.ready()).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringMatching(couldNotRead), cause: expect.any(AbortError) });
+    } finally {
+      client.destroy();
+      if (running) await server.stop();
+    }
+  });
+
+  it('a closed client: ready() rejects with the client\'s error, even with allowEviction, not as a policy that could not be read', async () => {
+    const client = await makeClient((servers[0] ?? (await serverWith([]))).url).on('error', () => undefined).connect();
+    await client.close();
+    await expect(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }).ready()).rejects.toMatchObject({
+      code: 'store-unavailable',
+      message: expect.stringContaining("could not read Redis' maxmemory-policy (The client is closed)"),
+      cause: expect.any(Error),
+    });
+  });
+
+  it('a failure that is no error reply of Redis (a socket\'s connect ECONNREFUSED) is a failed read, not a refused command', async () => {
+    const { client, commands } = playedClient(() => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    });
+    await expect(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }).ready()).rejects.toMatchObject({
+      code: 'store-unavailable',
+      message: expect.stringContaining("could not read Redis' maxmemory-policy (connect ECONNREFUSED 127.0.0.1:6379)"),
+    });
+    expect(commands).toHaveLength(1);
+  });
+
+  it('a check that fails after a reconnect started a newer one leaves the newer one standing: one report for the connection', async () => {
+    const configGets: string[][] = [];
+    let failFirst: (error: Error) => void = () => undefined;
+    let firstAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      firstAsked = resolve;
+    });
+    let reconnected: () => void = () => undefined;
+    const client = {
+      isReady: true,
+      on: (_event: 'ready', listener: () => void) => {
+        reconnected = listener;
+      },
+      sendCommand: (words: string[]) => {
+        configGets.push(words);
+        if (configGets.length > 1) return Promise.resolve({ 'maxmemory-policy': 'allkeys-lru' });
+        firstAsked();
+        return new Promise((_resolve, reject) => {
+          failFirst = reject;
+        });
+      },
+    };
+    const store = createRedisStore({ client, prefix: freshPrefix(), allowEviction: true });
+    const reports: string[] = [];
+    store.reportTo((error) => reports.push(error.code));
+    const first = store.ready(); // the check the store started when made
+    await asked;
+    reconnected(); // the client reconnected: the new connection is checked anew
+    await expect(store.ready()).resolves.toBeUndefined();
+    failFirst(new Error('Socket closed unexpectedly')); // the old connection's CONFIG GET fails at last
+    await expect(first).rejects.toThrow('Socket closed unexpectedly');
+    await expect(store.ready()).resolves.toBeUndefined();
+    expect(configGets).toHaveLength(2);
+    expect(reports).toEqual(['store-may-evict']);
   });
 });
 
