@@ -126,6 +126,15 @@ describe.each(['allkeys-lru', 'volatile-lru'])('a redis-server started with --ma
     expect(reports).toEqual(['store-may-evict', 'store-may-evict']);
   });
 
+  it('with allowEviction: true reports a message naming the policy, what it costs and the fix', async () => {
+    const { told, mint } = endpointOn(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }));
+    expect((await mint()).status).toBe(200);
+    expect(told).toHaveLength(1);
+    for (const words of [`maxmemory-policy is ${policy} (the server)`, 'no sign-out answers complete (ledger-incomplete)', 'Set maxmemory-policy to noeviction']) {
+      expect(told.join()).toContain(words);
+    }
+  });
+
   it('with allowEviction: true never answers a sign-out complete, even on a ledger whole for a day (ledger-incomplete)', async () => {
     const prefix = freshPrefix();
     await ageHorizon(client, prefix);
@@ -339,4 +348,20 @@ describe('a Redis Cluster with one primary that may evict', () => {
     expect((await mint()).status).toBe(200);
   });
 
+  it('names every primary that may evict, one after the other', async () => {
+    const [, first, second] = local?.nodes ?? [];
+    if (!first || !second) throw new Error('the cluster did not start: see beforeAll');
+    await redisCli(first.port, ['CONFIG', 'SET', 'maxmemory-policy', 'allkeys-lru']);
+    await redisCli(second.port, ['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru']);
+    try {
+      const cluster = await createCluster({ rootNodes: local?.rootNodes ?? [] }).on('error', () => undefined).connect();
+      clients.push(cluster);
+      const refused = createRedisStore({ cluster, prefix: freshPrefix() }).ready();
+      const named = [`allkeys-lru (127.0.0.1:${first.port})`, `volatile-lru (127.0.0.1:${second.port})`];
+      await expect(refused).rejects.toThrow(`maxmemory-policy is ${named.join(', ')}, and a Redis that evicts`);
+    } finally {
+      await redisCli(first.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+      await redisCli(second.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+    }
+  });
 });
