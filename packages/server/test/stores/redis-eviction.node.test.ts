@@ -7,6 +7,10 @@
 // runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
 // whose policy changed meanwhile is checked again. With `allowEviction`, no sign-out answers
 // complete, even on a ledger whole for a day: an evicted key leaves no trace a sign-out could find.
+// CONFIG GET's reply is read on its own, on a server with INFO renamed away (RESP2's flat list,
+// RESP3's object or Map), and a played reply without the policy falls back to INFO; a read that
+// fails (Redis down past timeoutMs, a closed client, a socket error) refuses as such, even with
+// allowEviction, and a failed check a reconnect overtook leaves the newer one standing.
 import { AbortError, createClient, createCluster, RESP_TYPES } from 'redis';
 import { LOGOUT_REASONS, logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
