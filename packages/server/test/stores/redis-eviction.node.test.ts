@@ -7,7 +7,11 @@
 // runs and reports `store-may-evict` to `onError` once per connection; a reconnect to a server
 // whose policy changed meanwhile is checked again. With `allowEviction`, no sign-out answers
 // complete, even on a ledger whole for a day: an evicted key leaves no trace a sign-out could find.
-import { createCluster } from 'redis';
+// CONFIG GET's reply is read on its own, on a server with INFO renamed away (RESP2's flat list,
+// RESP3's object or Map), and a played reply without the policy falls back to INFO; a read that
+// fails (Redis down past timeoutMs, a closed client, a socket error) refuses as such, even with
+// allowEviction, and a failed check a reconnect overtook leaves the newer one standing.
+import { AbortError, createClient, createCluster, RESP_TYPES } from 'redis';
 import { LOGOUT_REASONS, logoutPath } from '@svc-embed/protocol/session-endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint } from '../../src/index.js';
@@ -126,6 +130,15 @@ describe.each(['allkeys-lru', 'volatile-lru'])('a redis-server started with --ma
     expect(reports).toEqual(['store-may-evict', 'store-may-evict']);
   });
 
+  it('with allowEviction: true reports a message naming the policy, what it costs and the fix', async () => {
+    const { told, mint } = endpointOn(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }));
+    expect((await mint()).status).toBe(200);
+    expect(told).toHaveLength(1);
+    for (const words of [`maxmemory-policy is ${policy} (the server)`, 'no sign-out answers complete (ledger-incomplete)', 'Set maxmemory-policy to noeviction']) {
+      expect(told.join()).toContain(words);
+    }
+  });
+
   it('with allowEviction: true never answers a sign-out complete, even on a ledger whole for a day (ledger-incomplete)', async () => {
     const prefix = freshPrefix();
     await ageHorizon(client, prefix);
@@ -178,6 +191,131 @@ describe('a server where CONFIG is disabled, as on managed services', () => {
   });
 });
 
+describe('a server where INFO is disabled: the policy read from CONFIG GET alone', () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await serverWith(['--maxmemory-policy', 'volatile-lru', '--rename-command', 'INFO', '']);
+  });
+
+  it.each([
+    ['RESP2 (a flat list)', { RESP: 2 }],
+    ['RESP3 (an object, the redis package\'s default)', { RESP: 3 }],
+    ['RESP3 with maps as Map', { RESP: 3, commandOptions: { typeMapping: { [RESP_TYPES.MAP]: Map } } }],
+  ] as const)('reads the reply on %s', async (_shape, options) => {
+    const client = await createClient({ url: server.url, ...options }).on('error', () => undefined).connect();
+    clients.push(client);
+    await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).rejects.toThrow('maxmemory-policy is volatile-lru (the server)');
+  });
+});
+
+/** `INFO memory` of a Redis that never evicts, as a played client answers it. */
+const INFO_NOEVICTION = '# Memory\r\nused_memory:1015376\r\nmaxmemory:0\r\nmaxmemory_policy:noeviction\r\n';
+
+/** A client whose Redis the test plays: `answer` gives each command's reply (or throws). */
+function playedClient(answer: (words: string[]) => unknown) {
+  const commands: string[][] = [];
+  const client = {
+    isReady: true,
+    sendCommand: async (words: string[]) => {
+      commands.push(words);
+      return answer(words);
+    },
+  };
+  return { client, commands };
+}
+
+describe('a CONFIG GET reply that does not give the policy (a proxy, a server of another kind)', () => {
+  it.each([
+    ['no parameter at all', []],
+    ['the name without its value', ['maxmemory-policy']],
+    ['another parameter', ['maxmemory', '0']],
+  ])('%s: the policy is read from INFO memory instead', async (_what, reply) => {
+    const { client, commands } = playedClient((words) => (words[0] === 'CONFIG' ? reply : INFO_NOEVICTION));
+    await expect(createRedisStore({ client, prefix: freshPrefix() }).ready()).resolves.toBeUndefined();
+    expect(commands.map((words) => words[0])).toEqual(['CONFIG', 'INFO']);
+  });
+});
+
+describe('a read of the policy that fails', () => {
+  const couldNotRead = /^The Redis store could not read Redis' maxmemory-policy \(.+\); check that Redis runs and that the client can reach it$/;
+
+  it('Redis down, the client reconnecting: ready() rejects once timeoutMs is over, saying so and what to check', async () => {
+    const server = await startRedisServer();
+    const client = createClient({ url: server.url, socket: { reconnectStrategy: 100 } }).on('error', () => undefined);
+    let running = true;
+    try {
+      await client.connect();
+      const down = new Promise((resolve) => client.once('reconnecting', resolve));
+      await server.stop();
+      running = false;
+      await down;
+      const store = createRedisStore({ client, prefix: freshPrefix(), timeoutMs: 200 });
+      // The cause is the store's own abort of the waiting CONFIG GET, not the client giving up later.
+      await expect(store.ready()).rejects.toMatchObject({ code: 'store-unavailable', message: expect.stringMatching(couldNotRead), cause: expect.any(AbortError) });
+    } finally {
+      client.destroy();
+      if (running) await server.stop();
+    }
+  });
+
+  it('a closed client: ready() rejects with the client\'s error, even with allowEviction, not as a policy that could not be read', async () => {
+    const client = await makeClient((servers[0] ?? (await serverWith([]))).url).on('error', () => undefined).connect();
+    await client.close();
+    await expect(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }).ready()).rejects.toMatchObject({
+      code: 'store-unavailable',
+      message: expect.stringContaining("could not read Redis' maxmemory-policy (The client is closed)"),
+      cause: expect.any(Error),
+    });
+  });
+
+  it('a failure that is no error reply of Redis (a socket\'s connect ECONNREFUSED) is a failed read, not a refused command', async () => {
+    const { client, commands } = playedClient(() => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    });
+    await expect(createRedisStore({ client, prefix: freshPrefix(), allowEviction: true }).ready()).rejects.toMatchObject({
+      code: 'store-unavailable',
+      message: expect.stringContaining("could not read Redis' maxmemory-policy (connect ECONNREFUSED 127.0.0.1:6379)"),
+    });
+    expect(commands).toHaveLength(1);
+  });
+
+  it('a check that fails after a reconnect started a newer one leaves the newer one standing: one report for the connection', async () => {
+    const configGets: string[][] = [];
+    let failFirst: (error: Error) => void = () => undefined;
+    let firstAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      firstAsked = resolve;
+    });
+    let reconnected: () => void = () => undefined;
+    const client = {
+      isReady: true,
+      on: (_event: 'ready', listener: () => void) => {
+        reconnected = listener;
+      },
+      sendCommand: (words: string[]) => {
+        configGets.push(words);
+        if (configGets.length > 1) return Promise.resolve({ 'maxmemory-policy': 'allkeys-lru' });
+        firstAsked();
+        return new Promise((_resolve, reject) => {
+          failFirst = reject;
+        });
+      },
+    };
+    const store = createRedisStore({ client, prefix: freshPrefix(), allowEviction: true });
+    const reports: string[] = [];
+    store.reportTo((error) => reports.push(error.code));
+    const first = store.ready(); // the check the store started when made
+    await asked;
+    reconnected(); // the client reconnected: the new connection is checked anew
+    await expect(store.ready()).resolves.toBeUndefined();
+    failFirst(new Error('Socket closed unexpectedly')); // the old connection's CONFIG GET fails at last
+    await expect(first).rejects.toThrow('Socket closed unexpectedly');
+    await expect(store.ready()).resolves.toBeUndefined();
+    expect(configGets).toHaveLength(2);
+    expect(reports).toEqual(['store-may-evict']);
+  });
+});
+
 describe('createRedisStore({ allowEviction })', () => {
   it('takes true or false only, saying what to write', async () => {
     const client = await clientOf(servers[0] ?? (await serverWith([])));
@@ -212,5 +350,22 @@ describe('a Redis Cluster with one primary that may evict', () => {
     await redisCli(evicting.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
     await expect(store.ready()).resolves.toBeUndefined();
     expect((await mint()).status).toBe(200);
+  });
+
+  it('names every primary that may evict, one after the other', async () => {
+    const [, first, second] = local?.nodes ?? [];
+    if (!first || !second) throw new Error('the cluster did not start: see beforeAll');
+    await redisCli(first.port, ['CONFIG', 'SET', 'maxmemory-policy', 'allkeys-lru']);
+    await redisCli(second.port, ['CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru']);
+    try {
+      const cluster = await createCluster({ rootNodes: local?.rootNodes ?? [] }).on('error', () => undefined).connect();
+      clients.push(cluster);
+      const refused = createRedisStore({ cluster, prefix: freshPrefix() }).ready();
+      const named = [`allkeys-lru (127.0.0.1:${first.port})`, `volatile-lru (127.0.0.1:${second.port})`];
+      await expect(refused).rejects.toThrow(`maxmemory-policy is ${named.join(', ')}, and a Redis that evicts`);
+    } finally {
+      await redisCli(first.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+      await redisCli(second.port, ['CONFIG', 'SET', 'maxmemory-policy', 'noeviction']);
+    }
   });
 });
