@@ -18,18 +18,22 @@ interface Sent {
 
 /**
  * A fake primary's client: a write answers `OK <key>` (or `refuse(words)`'s rejection), `INFO`
- * answers `info()`, and a `WAIT` answers only when the test calls `answerWait(count)`.
+ * answers `info()`, and a `WAIT` answers only when the test calls `answerWait(count)` (or fails, after `failNextWait`).
  */
 function fakePrimary(options: { info?: () => Promise<unknown>; refuse?: (words: string[]) => Error | null; ready?: boolean } = {}) {
   const sent: Sent[] = [];
   const waits: ((count: number) => void)[] = [];
   const waitSentListeners: (() => void)[] = [];
+  let waitFailure: Error | null = null;
   const node: RedisStoreClient = {
     isReady: options.ready ?? true,
     sendCommand(words, commandOptions) {
       sent.push({ line: words.join(' '), abortSignal: commandOptions?.abortSignal });
       if (words[0] === 'WAIT') {
         for (const listener of waitSentListeners.splice(0)) listener();
+        const failure = waitFailure;
+        waitFailure = null;
+        if (failure) return Promise.reject(failure);
         return new Promise((resolve) => waits.push(resolve));
       }
       if (words[0] === 'INFO') return options.info ? options.info() : Promise.resolve('# Replication\r\nrole:master\r\nconnected_slaves:1\r\n');
@@ -49,6 +53,10 @@ function fakePrimary(options: { info?: () => Promise<unknown>; refuse?: (words: 
         resolve();
       });
     }),
+    /** The next WAIT fails with `error` (as when the connection is lost) instead of waiting. */
+    failNextWait: (error: Error) => {
+      waitFailure = error;
+    },
     answerWait: (count: number) => {
       const answer = waits.pop();
       if (!answer) throw new Error('no WAIT is waiting for its answer');
@@ -178,6 +186,19 @@ describe('group commit', () => {
     await waitSent;
     primary.answerWait(1);
     expect(await Promise.all(writes)).toEqual([{ value: 'OK a', error: null }, { value: null, error: refusal }, { value: 'OK c', error: null }]);
+  });
+  it('fails every write of its batch with the error of a WAIT that failed (a connection lost mid-batch); the next batch goes', async () => {
+    const primary = fakePrimary();
+    const lost = new Error('Socket closed unexpectedly');
+    primary.failNextWait(lost);
+    const acks = acksOn(primary);
+    const writes = [outcomeOf(acks.write(set('a'))), outcomeOf(acks.write(set('b')))];
+    expect((await within(1_000, Promise.all(writes))).map(({ error }) => error)).toEqual([lost, lost]);
+    const waitSent = primary.waitSent();
+    const next = acks.write(set('c'));
+    await waitSent;
+    primary.answerWait(1);
+    expect(await next).toBe('OK c');
   });
 });
 
