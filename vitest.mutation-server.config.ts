@@ -19,10 +19,11 @@ const REDIS_SUITES = [
 ];
 /**
  * The Redis store's tests that need no Redis (its scripts' keys and reply parsers, the clients'
- * shapes, the runner's errors, replies of other shapes): in the `redis` part too, where they are the
- * only tests of what no server can be made to answer.
+ * shapes, the runner's errors, replies of other shapes, the replica acknowledgements' batches on a
+ * fake primary): in the `redis` part too, where they are the only tests of what no server can be
+ * made to answer, or not when the test says.
  */
-const REDIS_UNIT_TESTS = ['packages/server/test/stores/redis-{script-keys,script-replies,connection,command,store-replies}.node.test.ts'];
+const REDIS_UNIT_TESTS = ['packages/server/test/stores/{redis-script-keys,redis-script-replies,redis-connection,redis-command,redis-store-replies,replica-acks}.node.test.ts'];
 /** The suites that start their own postgres: the `postgres` part's. */
 const POSTGRES_SUITES = ['packages/server/test/stores/postgres-*.node.test.ts'];
 const TYPE_TEST = 'packages/server/test/types.node.test.ts';

@@ -11,6 +11,8 @@ import { createClient, createCluster } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, type SessionEndpoint } from '../../src/index.js';
 import { createRedisStore } from '../../src/redis.js';
+import { redisConnection, type RedisConnection } from '../../src/stores/redis-connection.js';
+import { createReplicaAcks } from '../../src/stores/replica-acks.js';
 import { ADD } from '../../src/stores/redis-scripts/add.js';
 import { CLAIM_PENDING } from '../../src/stores/redis-scripts/claim-pending.js';
 import { CLAIM } from '../../src/stores/redis-scripts/claim.js';
@@ -114,11 +116,62 @@ describe('the Redis store on a cluster', () => {
     }
   });
 
+  it("replicas: 1, a write whose key's slot moved to another primary since the client learnt the layout: the MOVED is followed and the write lands on the new primary", async () => {
+    const port = requireCluster().nodes[0].port;
+    const primaries = (await clusterNodes(port)).filter((node) => node.role === 'primary');
+    const { key, slot, source } = await keyInAnEmptySlot(`${freshPrefix()}:moved`, primaries);
+    const target = primaries.find((node) => node !== source);
+    if (!target) throw new Error('no other primary');
+    const stale = await connect(); // learns the layout now, before the slot moves
+    const routed: string[][] = [];
+    const connection = redisConnection({ cluster: stale, waitsForReplicas: true });
+    const recording: RedisConnection = { ...connection, send: (command) => (routed.push(command.words), connection.send(command)) };
+    const acks = createReplicaAcks({ connection: recording, replicas: 1, timeoutMs: 2_500, deadlineMs: 5_000 });
+    await moveEmptySlot(slot, source, target, primaries);
+    try {
+      expect(await acks.write({ key, words: ['SET', key, 'moved'], signal: new AbortController().signal })).toBe('OK');
+      expect(routed).toEqual([['PTTL', key]]);
+      expect((await redisCli(target.port, ['GET', key])).trim()).toBe('moved');
+    } finally {
+      await stale.sendCommand(key, false, ['DEL', key]);
+      await stale.close();
+      await moveEmptySlot(slot, target, source, primaries);
+    }
+  });
+
   it('fails, never skips, when redis-cli is missing, and names the install command', () => {
     expect(() => requireRedisBinary('redis-cli-not-installed')).toThrow(REDIS_INSTALL_COMMAND);
   });
 });
 
+
+/** A key `base-<n>` whose slot holds no key yet (a slot moves only when empty), its slot and the primary that serves it. */
+async function keyInAnEmptySlot<Primary extends { port: number; slots: number[][] }>(base: string, primaries: readonly Primary[]) {
+  for (let index = 0; index < 100; index += 1) {
+    const key = `${base}-${index}`;
+    const slot = Number(await redisCli(primaries[0]?.port ?? 0, ['CLUSTER', 'KEYSLOT', key]));
+    const source = primaries.find((node) => node.slots.some(([from = -1, to = -1]) => slot >= from && slot <= to));
+    if (source && Number(await redisCli(source.port, ['CLUSTER', 'COUNTKEYSINSLOT', slot])) === 0) return { key, slot, source };
+  }
+  throw new Error(`no key ${base}-<n> in an empty slot in 100 tries`);
+}
+
+/**
+ * Moves `slot`, which holds no key, from the primary `from` to `to` as a resharding does (IMPORTING on
+ * `to`, MIGRATING on `from`, then NODE on `to`, `from` and the other primaries): from then on
+ * `from` answers the slot's keys with MOVED.
+ */
+async function moveEmptySlot(slot: number, from: { id: string; port: number }, to: { id: string; port: number }, primaries: readonly { id: string; port: number }[]): Promise<void> {
+  const setSlot = async (port: number, ...words: string[]) => {
+    const answer = (await redisCli(port, ['CLUSTER', 'SETSLOT', slot, ...words])).trim();
+    if (answer !== 'OK') throw new Error(`CLUSTER SETSLOT ${slot} ${words.join(' ')} on port ${port} answered ${answer}`);
+  };
+  await setSlot(to.port, 'IMPORTING', from.id);
+  await setSlot(from.port, 'MIGRATING', to.id);
+  await setSlot(to.port, 'NODE', to.id);
+  await setSlot(from.port, 'NODE', to.id);
+  for (const other of primaries.filter((node) => node.id !== from.id && node.id !== to.id)) await setSlot(other.port, 'NODE', to.id);
+}
 
 /** Two endpoint instances on the cluster (each its own cluster client), `replicas` as given, one fake service that records mints and revocations. */
 function twoInstances(replicas: number) {

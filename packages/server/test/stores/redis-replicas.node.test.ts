@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionEndpoint, EndpointError } from '../../src/index.js';
 import { createRedisStore, type RedisStoreClient } from '../../src/redis.js';
+import { redisConnection } from '../../src/stores/redis-connection.js';
+import { createReplicaAcks } from '../../src/stores/replica-acks.js';
 import { startRedisPrimaryWithReplica } from '../../../../bench/redis-cluster.mjs';
 import { ORIGIN, PATH } from '../support/endpoint-fixture.js';
 import { prefixMaker, redisStateSize } from '../support/redis-ledger-state.js';
@@ -135,6 +137,35 @@ describe('replicas: 1 when the replica cannot acknowledge', () => {
     expect(answer.status).toBe(503);
     expect(service.revoked).toEqual(service.minted);
     expect(reported()).toContain('the primary has 1 replica(s) connected, fewer than the store waits for (replicas: 2)');
+  });
+});
+
+describe('replicas: 1 when the primary cannot answer', () => {
+  const DEADLINE_MS = 300;
+
+  it('refuses a write at deadlineMs while the primary is stopped (SIGSTOP), saying Redis did not answer; writes go again once it is back', async () => {
+    const acks = createReplicaAcks({ connection: redisConnection({ client: client(), waitsForReplicas: true }), replicas: 1, timeoutMs: 5_000, deadlineMs: DEADLINE_MS });
+    const key = `${freshPrefix()}:paused`;
+    requirePair().primary.pause();
+    let answer: { error: unknown; ms: number } | 'no answer';
+    try {
+      const started = Date.now();
+      const refused = acks.write({ key, words: ['SET', key, '1'], signal: new AbortController().signal })
+        .then(() => ({ error: null, ms: Date.now() - started }), (error: unknown) => ({ error, ms: Date.now() - started }));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const giveUp = new Promise<'no answer'>((resolve) => {
+        timer = setTimeout(() => resolve('no answer'), DEADLINE_MS + 2_000);
+      });
+      answer = await Promise.race([refused, giveUp]).finally(() => clearTimeout(timer));
+    } finally {
+      requirePair().primary.resume();
+    }
+    expect(answer, 'the write was still waiting for the stopped primary 2 s past deadlineMs').not.toBe('no answer');
+    if (answer === 'no answer') return;
+    expect((answer.error as Error | null)?.message).toBe(`Redis did not answer within ${DEADLINE_MS} ms (a batch of writes and its WAIT, or INFO)`);
+    expect(answer.ms).toBeLessThan(DEADLINE_MS + 600);
+    expect(await acks.write({ key, words: ['SET', key, '2'], signal: new AbortController().signal })).toBe('OK');
+    expect(await client().get(key)).toBe('2');
   });
 });
 
