@@ -80,7 +80,7 @@ describe("a transaction's client", () => {
   it('is closed (release(true)) when the body throws something that is not an Error', async () => {
     const { pool, released } = fakePool();
     await expect(runnerOn(pool).transaction('add', async () => {
-      throw 'not an Error'; // eslint-disable-line @typescript-eslint/only-throw-error
+      throw 'not an Error';
     })).rejects.toMatchObject({ reason: 'failed' });
     expect(released).toEqual([true]);
   });
