@@ -142,6 +142,21 @@ describe("a Postgres without the store's tables", () => {
     expect(await store.add(entry('ses_1'))).toBe('recorded');
   });
 
+  it("waits for the schema's advisory lock, held by an instance making the tables, before making them", async () => {
+    const schema = freshSchema();
+    const store = createPostgresStore({ pool: poolOn(), schema, timeoutMs: 300 });
+    const holder = await poolOn().connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock(hashtext('svc-embed ledger schema ${schema}'))`);
+      await expect(store.ensureSchema()).rejects.toEqual(failure('timeout', 'within 300 ms'));
+    } finally {
+      await holder.query(`SELECT pg_advisory_unlock(hashtext('svc-embed ledger schema ${schema}'))`);
+      holder.release();
+    }
+    await store.ensureSchema();
+    expect(await store.add(entry('ses_1'))).toBe('recorded');
+  });
+
   it('names a dropped table too', async () => {
     const pool = poolOn();
     const { store, schema } = await storeWithTables(pool);
