@@ -1,6 +1,8 @@
 // The node adapter's own contract (src/http/node-adapter.ts), on real loopback servers (node:http,
 // node:https, node:http2's compatibility API) with a fake service: the `Request` viewer() is given
-// (its URL with the scheme, the Host and the query string, its method and headers), the Host rules,
+// (its URL with the scheme, the Host and the query string, its method and headers), the one
+// endpoint.mintForPage(req) gives it (Express's originalUrl, localhost for a malformed Host, / for a
+// request-target that is not a path), the Host rules,
 // the answers outside the path and to a malformed Host (closing the connection only when a body may
 // follow), and a request stream that fails while its body is read (500, or Express's next(error)).
 import { readFileSync } from 'node:fs';
@@ -148,6 +150,62 @@ describe('the Request the node adapter gives viewer()', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('the Request endpoint.mintForPage(req) gives viewer() for a node request', () => {
+  /**
+   * A node:http page that mints its first id with `endpoint.mintForPage(req)` and answers 200, or 500
+   * when the call throws; resolves with the port and the `Request`s viewer() was given. With
+   * `mountedAt`, `req` is as Express hands it to a router mounted there: `originalUrl` the whole
+   * target, `url` the rest.
+   */
+  async function pageServer(mountedAt?: string) {
+    const { endpoint, seen } = capturingEndpoint();
+    const port = await serveHttp(async (req, res) => {
+      if (mountedAt !== undefined) Object.assign(req, { originalUrl: req.url, url: req.url?.slice(mountedAt.length) });
+      try {
+        await endpoint.mintForPage(req);
+        res.end();
+      } catch {
+        res.statusCode = 500;
+        res.end();
+      }
+    });
+    return { port, seen };
+  }
+
+  it('has the URL the page was asked for: http, the Host, the path and the query string', async () => {
+    const { port, seen } = await pageServer();
+    const answer = await rawExchange(port, ['GET /reports?tab=2 HTTP/1.1', `Host: 127.0.0.1:${port}`, 'x-viewer: ada']);
+    expect(answer?.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual([`http://127.0.0.1:${port}/reports?tab=2`]);
+  });
+
+  it("takes the path from Express's req.originalUrl, not the mounted router's req.url", async () => {
+    const { port, seen } = await pageServer('/app');
+    const answer = await rawExchange(port, ['GET /app/reports?tab=2 HTTP/1.1', 'Host: app.example', 'x-viewer: ada']);
+    expect(answer?.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual(['http://app.example/app/reports?tab=2']);
+  });
+
+  it('is for localhost when the Host is malformed (a page is still served; the endpoint refuses such a Host)', async () => {
+    const { port, seen } = await pageServer();
+    const answer = await rawExchange(port, ['GET /reports HTTP/1.1', 'Host: user@app.example', 'x-viewer: ada']);
+    expect(answer?.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual(['http://localhost/reports']);
+  });
+
+  // An absolute-form target (as a proxy is sent) names another host; `//[x` starts with a slash but
+  // is no URL's path (its `[` opens an IPv6 host that never closes). Both are read as `/`.
+  it.each([
+    ['an absolute URL', 'http://evil.example/admin?x=1'],
+    ['a path no URL parser takes', '//[x'],
+  ])('is for / on the Host when the request-target is %s', async (_, target) => {
+    const { port, seen } = await pageServer();
+    const answer = await rawExchange(port, [`GET ${target} HTTP/1.1`, 'Host: app.example', 'x-viewer: ada']);
+    expect(answer?.status).toBe(200);
+    expect(seen.map((request) => request.url)).toEqual(['http://app.example/']);
   });
 });
 
