@@ -1,7 +1,7 @@
 // The OpenTelemetry binding, read from a fake meter: each instrument's unit, a description for
-// each, the sweep histogram's buckets; and the global meter taken from @opentelemetry/api in its
-// ESM and CommonJS shapes, while a missing package, or one without a usable `metrics.getMeter`,
-// binds nothing and never rejects.
+// each, the sweep histogram's buckets; and the global meter, of the package's own scope, taken from
+// @opentelemetry/api in its ESM and CommonJS shapes, while a missing package, or one without a
+// usable `metrics.getMeter`, binds nothing and never rejects.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEndpointFigures } from '../../src/metrics/endpoint-figures.js';
 import type { OpenTelemetryMeter } from '../../src/metrics/open-telemetry.js';
@@ -83,6 +83,18 @@ describe('the global meter', () => {
     const cjsApi = await withApi(() => ({ metrics: undefined, default: { metrics: { getMeter: () => cjs.meter } } }));
     await cjsApi.bindMeter(undefined, sources());
     expect(cjs.made).toHaveLength(7);
+  });
+
+  it('is the meter of the package\'s own instrumentation scope, @svc-embed/server', async () => {
+    const { meter } = fakeMeter();
+    const asked: string[] = [];
+    const getMeter = (name: string) => {
+      asked.push(name);
+      return meter;
+    };
+    const api = await withApi(() => ({ metrics: { getMeter }, default: undefined }));
+    await api.bindMeter(undefined, sources());
+    expect(asked).toEqual(['@svc-embed/server']);
   });
 
   it('binds nothing and resolves when @opentelemetry/api is not installed', async () => {

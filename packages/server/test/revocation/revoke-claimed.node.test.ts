@@ -86,4 +86,21 @@ describe('a sign-out that claims an id whose revocation still runs on this insta
     expect(await first).toMatchObject({ revoked: [revoked, newer], failed: [{ sessionId: failed }] });
     expect(made.revokes).toEqual([failed, revoked, newer]);
   });
+
+  it('answers the id failed when the revocation it joined fails it', async () => {
+    const failing = new Set<string>();
+    const made = endpointFor({ revokeTimeoutMs: 5_000, holdRevoke: true, failing });
+    const id = await made.mint();
+    failing.add(id);
+    const first = made.endpoint.logoutViewer('ada');
+    while (made.revokes.length < 1) await tick();
+    // The first sign-out's call hangs past the lease: the second claims the id again and joins that call.
+    made.advance(LEASE_MS + 1);
+    const second = made.endpoint.logoutViewer('ada');
+    await tick();
+    made.revokeGate.open();
+    expect(await second).toMatchObject({ revoked: [], failed: [{ sessionId: id }], pending: [id] });
+    expect(await first).toMatchObject({ revoked: [], failed: [{ sessionId: id }], pending: [id] });
+    expect(made.revokes).toEqual([id]);
+  });
 });

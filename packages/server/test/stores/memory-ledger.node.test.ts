@@ -59,6 +59,15 @@ describe('the memory ledger', () => {
     expect(claimEntry(viewer, { sessionId: 'ses_a', leaseMs: 100 }, 3_000)).toBe('reclaimed');
   });
 
+  it('shortens a backoff by half the jitter: 1,000 ms with a jitter of 0.5 is due after 750 ms, not sooner', () => {
+    const viewer = emptyViewer();
+    addEntry(viewer, { sessionId: 'ses_a', lifetimeMs: 600_000, signOutsSeen: 0, leaseMs: 100 }, 0);
+    claimEntry(viewer, { sessionId: 'ses_a', leaseMs: 100 }, 0);
+    settleEntries(viewer, { revoked: [], failed: ['ses_a'], retry: { ...RETRY, jitter: 0.5 } }, 0);
+    expect(claimEntry(viewer, { sessionId: 'ses_a', leaseMs: 100 }, 749)).toBe('held');
+    expect(claimEntry(viewer, { sessionId: 'ses_a', leaseMs: 100 }, 750)).toBe('reclaimed');
+  });
+
   it('settles a failure of an id that is gone (expired or revoked meanwhile) without a fault, and leaves a live id live', () => {
     const viewer = emptyViewer();
     addEntry(viewer, { sessionId: 'ses_live', lifetimeMs: 60_000, signOutsSeen: 0, leaseMs: 100 }, 0);
