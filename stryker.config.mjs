@@ -21,8 +21,10 @@ export default {
     // pattern: Stryker warns about each pattern that excludes nothing, and there are no .d.ts now.)
     '!packages/*/src/**/{index,*.d,*-iife}.ts',
   ],
-  // Not needed by the unit tests: keeps the sandbox copy small.
-  ignorePatterns: ['dist', 'scratch', 'demo/.build', 'examples', 'bench'],
+  // Not needed by the unit tests: keeps the sandbox copy small. `reports` also holds the pidfiles of
+  // the test servers another run (a server part side by side) starts and stops: copying the folder
+  // while one goes stops Stryker with ENOENT.
+  ignorePatterns: ['dist', 'scratch', 'demo/.build', 'examples', 'bench', 'reports'],
   reporters: ['clear-text', 'html', 'json', process.stdout.isTTY ? 'progress' : 'progress-append-only'],
   clearTextReporter: { reportTests: false, reportMutants: true, reportScoreTable: true },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
