@@ -2,10 +2,11 @@
 // node of a cluster (MOVED), any other error, each a `store-unavailable` EndpointError that keeps
 // the client's error as its cause for the app's logs. The connection is a stand-in: what is read
 // here is the runner's wording and routing, which the Redis suites run against real servers.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EndpointError } from '../../src/errors.js';
 import { createRedisRunner } from '../../src/stores/redis-command.js';
 import type { RedisConnection, RoutedCommand } from '../../src/stores/redis-connection.js';
+import type { ReplicaAcks } from '../../src/stores/replica-acks.js';
 
 /** A connection of `kind` that answers every command with `answer`, keeping what it was sent. */
 function fakeConnection(kind: RedisConnection['kind'], answer: (command: RoutedCommand) => Promise<unknown>) {
@@ -72,6 +73,68 @@ describe("the Redis runner's errors", () => {
     expect(error.message).toBe("The Redis store's countPending failed (WRONGTYPE Operation against a key holding the wrong kind of value); check that Redis runs and that the client can reach it");
     expect(error.cause).toBe(wrongType);
   });
+
+  // An EndpointError from below (the replica acknowledgements' own) reaches the store unchanged, not re-wrapped.
+  it('passes an EndpointError on as it is, with its code and message', async () => {
+    const tooFew = new EndpointError('store-unavailable', '0 of 1 replica(s) acknowledged the write within 150 ms (replicas: 1)');
+    const { connection } = fakeConnection('server', () => Promise.reject(tooFew));
+    const runner = createRedisRunner({ connection, timeoutMs: 1000, replicaAcks: null });
+    const error = await rejectionOf(runner.command({ name: 'hint', key: 'svc:hints', words: ['HSET'], ack: 'primary' }));
+    expect(error).toBe(tooFew);
+    expect(error.message).toBe('0 of 1 replica(s) acknowledged the write within 150 ms (replicas: 1)');
+  });
+});
+
+describe("the Redis runner's scripts", () => {
+  // A server without the script (NOSCRIPT) gets its source once, by EVAL, and the script's reply is the answer.
+  it('loads the script with EVAL once when EVALSHA answers NOSCRIPT', async () => {
+    const { connection, sent } = fakeConnection('server', async (command) => {
+      if (command.words[0] === 'EVALSHA') throw new Error('NOSCRIPT No matching script. Please use EVAL.');
+      return 7;
+    });
+    const runner = createRedisRunner({ connection, timeoutMs: 1000, replicaAcks: null });
+    expect(await runner.script({ script: SCRIPT, keys: ['svc:{ada}:ids'], args: [], ack: 'primary' })).toBe(7);
+    expect(sent.map((command) => command.words)).toEqual([
+      ['EVALSHA', SCRIPT.sha, '1', 'svc:{ada}:ids'],
+      ['EVAL', SCRIPT.lua, '1', 'svc:{ada}:ids'],
+    ]);
+  });
+
+  // Any other error of EVALSHA is the script's failure: nothing is sent again.
+  it('sends no EVAL after an error other than NOSCRIPT', async () => {
+    const { connection, sent } = fakeConnection('server', () => Promise.reject(new Error('WRONGTYPE Operation against a key holding the wrong kind of value')));
+    const runner = createRedisRunner({ connection, timeoutMs: 1000, replicaAcks: null });
+    const error = await rejectionOf(runner.script({ script: SCRIPT, keys: ['svc:{ada}:ids'], args: [], ack: 'primary' }));
+    expect(error.message).toContain('WRONGTYPE');
+    expect(sent.map((command) => command.words[0])).toEqual(['EVALSHA']);
+  });
+
+  // A client rejecting with something that is not an Error is named by it, and kept as the cause.
+  it('passes on a rejection that is not an Error, with it as the cause and no EVAL', async () => {
+    const { connection, sent } = fakeConnection('server', () => Promise.reject('connection reset'));
+    const runner = createRedisRunner({ connection, timeoutMs: 1000, replicaAcks: null });
+    const error = await rejectionOf(runner.script({ script: SCRIPT, keys: ['svc:{ada}:ids'], args: [], ack: 'primary' }));
+    expect(error.message).toBe("The Redis store's countPending failed (connection reset); check that Redis runs and that the client can reach it");
+    expect(error.cause).toBe('connection reset');
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("the Redis runner's timer", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // Once Redis answered, the timeout is cleared: the command's signal is never aborted afterwards.
+  it('clears the timeout of an answered command, leaving its signal alone', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { connection, sent } = fakeConnection('server', async () => 'OK');
+    const runner = createRedisRunner({ connection, timeoutMs: 50, replicaAcks: null });
+    expect(await runner.command({ name: 'hint', key: 'svc:hints', words: ['HSET'], ack: 'primary' })).toBe('OK');
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(100);
+    expect(sent[0]?.signal.aborted).toBe(false);
+  });
 });
 
 describe("the Redis runner's routing", () => {
@@ -85,5 +148,22 @@ describe("the Redis runner's routing", () => {
       ['EVALSHA', SCRIPT.sha, '2', 'svc:{ada}:ids', 'svc:{ada}:pending', '5'],
       ['EVALSHA', SCRIPT.sha, '0'],
     ]);
+  });
+
+  // With replicas, only a write asking for them waits for them; a 'primary' one goes straight to the connection.
+  it("sends 'primary' commands on the connection and 'replicas' ones through the replica acknowledgements", async () => {
+    const { connection, sent } = fakeConnection('server', async () => 'OK');
+    const written: RoutedCommand[] = [];
+    const replicaAcks: ReplicaAcks = {
+      write: async (command) => {
+        written.push(command);
+        return 'OK';
+      },
+    };
+    const runner = createRedisRunner({ connection, timeoutMs: 1000, replicaAcks });
+    await runner.command({ name: 'listHints', key: 'svc:pending', words: ['HSCAN', 'svc:pending', '0'], ack: 'primary' });
+    await runner.command({ name: 'hint', key: 'svc:pending', words: ['HSET', 'svc:pending', 'ada', 't'], ack: 'replicas' });
+    expect(sent.map((command) => command.words[0])).toEqual(['HSCAN']);
+    expect(written.map((command) => command.words[0])).toEqual(['HSET']);
   });
 });

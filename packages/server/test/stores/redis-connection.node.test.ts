@@ -141,6 +141,17 @@ describe("a cluster's connection", () => {
     expect(sent).toEqual([[undefined, false, ['CONFIG', 'GET', 'maxmemory-policy'], { abortSignal: signal }]]);
   });
 
+  // A cluster client with masters but no nodeClient (not the redis package's) is read through one node, never called as one.
+  it('reads a cluster client with masters but without nodeClient through one node it picks', async () => {
+    const sent: Sent[] = [];
+    const masters = [{ address: '10.0.0.1:7000' }, { address: '10.0.0.2:7000' }];
+    const connection = redisConnection({ cluster: asCluster(fakeCluster(sent, { masters })), waitsForReplicas: false });
+    const primaries = await connection.primaries();
+    expect(primaries.map((primary) => primary.where)).toEqual(['a node of the cluster']);
+    expect(await primaries[0]?.client.sendCommand(['CONFIG', 'GET', 'maxmemory-policy'])).toBe('OK');
+    expect(sent).toEqual([[undefined, false, ['CONFIG', 'GET', 'maxmemory-policy'], undefined]]);
+  });
+
   it("reads every primary through its own node client when the cluster client has masters and nodeClient", async () => {
     const masters = [{ address: '10.0.0.1:7000' }, { address: '10.0.0.2:7000' }];
     const nodes = new Map(masters.map((master) => [master.address, fakeClient()]));

@@ -8,14 +8,18 @@ import { createRedisStore } from '../../src/redis.js';
 import type { RedisStoreClient } from '../../src/stores/redis-connection.js';
 
 /** A single server's client whose `HSCAN` answers from `pages` (by cursor) and whose `countPending` script answers `counts` (by viewer). */
-function standInClient(answers: { pages: Record<string, unknown>; counts?: Record<string, [number, number]> }) {
+function standInClient(answers: { pages: Record<string, unknown>; counts?: Record<string, unknown> }) {
   const counted: string[] = [];
   const client: RedisStoreClient = {
     isReady: true,
     sendCommand: async (args) => {
       const [name, ...rest] = args;
       if (name === 'CONFIG') return ['maxmemory-policy', 'noeviction'];
-      if (name === 'HSCAN') return answers.pages[rest[1] ?? ''];
+      if (name === 'HSCAN') {
+        const page = answers.pages[rest[1] ?? ''];
+        if (page instanceof Error) throw page;
+        return page;
+      }
       if (name === 'EVALSHA') {
         const viewerId = /\{(.*)\}/.exec(rest[2] ?? '')?.[1] ?? '';
         counted.push(viewerId);
@@ -61,8 +65,31 @@ describe('a reply of another shape', () => {
     });
   });
 
+  // A script's reply its parser cannot read is refused, naming the script, never passed on as undefined.
+  it("refuses a countPending script answering something else as store-unavailable, naming the script", async () => {
+    const { client } = standInClient({ pages: { 0: ['0', ['ada', 't1']] }, counts: { ada: 'OK' } });
+    await expect(createRedisStore({ client }).countPending()).rejects.toMatchObject({
+      code: 'store-unavailable',
+      message: "The Redis store's countPending got a reply of an unexpected shape (string); is a key under the store's prefix used by something else?",
+    });
+  });
+
   it('reads a page of hints as viewer and token pairs, leaving out a viewer without its token', async () => {
     const { client } = standInClient({ pages: { 5: ['0', ['ada', 't1', 'bob']] } });
     expect(await createRedisStore({ client }).listHints({ cursor: '5', count: 10 })).toEqual({ cursor: '0', hints: [{ viewerId: 'ada', token: 't1' }] });
+  });
+});
+
+describe("listHints' failures", () => {
+  // An error of the HSCAN is reported under the operation's name, listHints.
+  it('names listHints when its HSCAN fails, keeping the error as its cause', async () => {
+    const failure = new Error('LOADING Redis is loading the dataset in memory');
+    const { client } = standInClient({ pages: { 0: failure } });
+    const error = await createRedisStore({ client }).listHints({ cursor: '0', count: 10 }).then(() => undefined, (reason: unknown) => reason);
+    expect(error).toMatchObject({
+      code: 'store-unavailable',
+      message: "The Redis store's listHints failed (LOADING Redis is loading the dataset in memory); check that Redis runs and that the client can reach it",
+      cause: failure,
+    });
   });
 });

@@ -137,6 +137,8 @@ describe('Redis store options', () => {
     ['replicas as a string', () => ({ client: client(), replicas: '1' }), 'replicas must be a whole number of replicas, 0 or more (got 1)'],
     ['replicaTimeoutMs over half of timeoutMs', () => ({ client: client(), replicas: 1, replicaTimeoutMs: 600 }), 'replicaTimeoutMs (600) must be at most half of its timeoutMs (1000)'],
     ['timeoutMs of 0', () => ({ client: client(), timeoutMs: 0 }), "timeoutMs must be a positive integer of ms (got 0)"],
+    ['timeoutMs not whole', () => ({ client: client(), timeoutMs: 1.5 }), 'timeoutMs must be a positive integer of ms (got 1.5)'],
+    ['timeoutMs as a string', () => ({ client: client(), timeoutMs: '100' }), 'timeoutMs must be a positive integer of ms (got 100)'],
     ['a clock (now), which Redis keeps itself', () => ({ client: client(), now: Date.now }), "now is no longer an option of the Redis store: it reads Redis' own clock (TIME)"],
     ['replicas on a cluster client older than redis 6.1', () => ({ cluster: Object.assign(cluster(), { getNodeClientForKey: undefined }), replicas: 1 }), 'replicas on a Redis Cluster needs the redis package 6.1 or later'],
   ];
