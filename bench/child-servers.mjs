@@ -8,8 +8,8 @@
 //   killed with SIGKILL, which no hook sees) by their pidfile; never a server whose owner still runs
 //   (another run in the same checkout), and never a process that merely reuses a recorded pid.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -125,7 +125,7 @@ export function spawnServer({ binary, args, name, dir = null, folder = SERVERS_F
   if (child.pid === undefined) throw new Error(`${binary} could not be started (is it installed and on the PATH?)`);
   const pid = child.pid;
   const pidfile = join(folder, `${name}-${pid}.pid`);
-  writeFileSync(pidfile, `${JSON.stringify({ pid, startTime: startTimeOf(pid), binary, dir, owner: process.pid, ownerStartTime: startTimeOf(process.pid) })}\n`);
+  writePidfile(pidfile, { pid, startTime: startTimeOf(pid), binary, dir, owner: process.pid, ownerStartTime: startTimeOf(process.pid) });
   running.set(pid, { pidfile, dir });
   const exited = new Promise((resolve) => {
     child.once('exit', (code, signalName) => {
@@ -135,6 +135,19 @@ export function spawnServer({ binary, args, name, dir = null, folder = SERVERS_F
     });
   });
   return { pid, exited };
+}
+
+/**
+ * Writes a pidfile whole or not at all. `writeFileSync` creates the file empty before it writes, and
+ * another run's `stopStaleServers()` (Stryker starts a test runner, with its global setup, beside the
+ * others and after each timeout) could read it in between, find nothing of ours, and delete it: the
+ * server would then outlive its run with no pidfile to find it by. So the record is written under a
+ * name that does not end in `.pid` and renamed into place, which is atomic within a folder.
+ */
+function writePidfile(pidfile, record) {
+  const partial = join(dirname(pidfile), `.${basename(pidfile)}.partial`);
+  writeFileSync(partial, `${JSON.stringify(record)}\n`);
+  renameSync(partial, pidfile);
 }
 
 /** Reads one pidfile; `null` when it is not one of ours. */
