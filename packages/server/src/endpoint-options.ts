@@ -159,7 +159,8 @@ export interface SessionEndpointOptions<V extends Viewer = Viewer> {
    * Told of every failure with its underlying error (a rejected `mint`, `revoke` or store call, a
    * throwing `viewer`), for the server's log: the answers themselves carry only the endpoint's own
    * messages. The error may hold secrets (a service's response body): log it where secrets may go.
-   * Default: nothing is reported.
+   * Default: `console.error('svc-embed session endpoint:', report, error)`, the server's standard
+   * error (`null` means the same). Give `() => {}` to report nothing.
    */
   onError?(error: unknown, report: EndpointErrorReport): void;
   /**

@@ -71,7 +71,8 @@ export function resolveOptions<V extends Viewer>(options: SessionEndpointOptions
   const { onError, onRevoke } = options;
   checkHook('onError', onError, '(error, report) => console.error(report.code, error)');
   checkHook('onRevoke', onRevoke, '(report) => console.log(report.by, report.outcome)');
-  const report = (error: unknown, details: EndpointErrorReport) => reportSafely(() => onError?.(error, details));
+  const reportTo = onError ?? logToStandardError;
+  const report = (error: unknown, details: EndpointErrorReport) => reportSafely(() => reportTo(error, details));
   const store = checkStore(options.store) ?? createMemoryStore({ now });
   attachStoreReports(store, report);
   const path = checkPath(options.path);
@@ -187,6 +188,14 @@ function checkHook(name: 'onError' | 'onRevoke', hook: unknown, example: string)
 function checkOriginless(value: unknown): 'allow' | 'refuse' {
   if (value === undefined || value === 'allow' || value === 'refuse') return value ?? 'allow';
   throw invalid(`requestsWithoutOrigin must be 'allow' or 'refuse' (got ${JSON.stringify(value)})`);
+}
+
+/**
+ * `onError` when none is given: the server's standard error, which is the log the answers' "see the
+ * server log" points at. The report (`{ code, viewerId?, sessionId? }`) first, then the error.
+ */
+function logToStandardError(error: unknown, report: EndpointErrorReport): void {
+  console.error('svc-embed session endpoint:', report, error);
 }
 
 /** Calls a report hook (`onError`, `onRevoke`); a throwing hook must not turn an answer into a crash. */

@@ -85,6 +85,21 @@ export async function mintForPage<V extends Viewer>(deps: EndpointDeps<V>, reque
   }
 }
 
+/**
+ * What `viewer()` gave instead of a viewer, for its report: the type, or an object's `id` type or
+ * its first keys (never their values, which may be personal data).
+ */
+function describeViewer(viewer: unknown): string {
+  if (typeof viewer !== 'object' || viewer === null) return `a ${typeof viewer}`;
+  if (!('id' in viewer)) {
+    const keys = Object.keys(viewer);
+    const named = keys.slice(0, 5).join(', ') + (keys.length > 5 ? ', ...' : '');
+    return keys.length === 0 ? 'an object without keys' : `an object without id (its keys: ${named})`;
+  }
+  const id = viewer.id;
+  return `an object whose id is ${id === null || id === undefined ? String(id) : `a ${typeof id}`}`;
+}
+
 /** The viewer `viewer()` names, `null` for none; anything else is `viewer-failed`. */
 async function identifyViewer<V extends Viewer>(deps: EndpointDeps<V>, request: Request, context: RequestContext): Promise<V | null> {
   let viewer: unknown;
@@ -97,7 +112,7 @@ async function identifyViewer<V extends Viewer>(deps: EndpointDeps<V>, request: 
   if (viewer === null || viewer === undefined) return null;
   const id = (viewer as { id?: unknown }).id;
   if (typeof id !== 'string') {
-    deps.report(new TypeError('viewer() must resolve to null or an object with a string id'), { code: ENDPOINT_CODES.viewerFailed });
+    deps.report(new TypeError(`viewer() must resolve to null or an object with a string id; it gave ${describeViewer(viewer)}`), { code: ENDPOINT_CODES.viewerFailed });
     throw new EndpointError(ENDPOINT_CODES.viewerFailed, 'identifying the viewer failed; see the server log');
   }
   refuseMalformedId(deps, id);

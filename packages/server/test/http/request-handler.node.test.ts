@@ -1,9 +1,9 @@
 // The Fetch handler's own answers (http/request-handler.ts): what viewer() may give and what each
 // failure of it is answered and reported as; anything unexpected a 500 internal, reported; and
 // endpoint.mintForPage's failures (null, reported only when they are not the endpoint's own).
-import { describe, expect, it } from 'vitest';
-import type { Viewer } from '../../src/index.js';
-import { browserRequest, json, makeEndpoint, PATH } from '../support/endpoint-fixture.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSessionEndpoint, type Viewer } from '../../src/index.js';
+import { browserRequest, fakeService, json, makeEndpoint, ORIGIN, PATH } from '../support/endpoint-fixture.js';
 
 const mintAs = (viewer: () => unknown) => {
   const made = makeEndpoint({ viewer: viewer as () => Viewer | null });
@@ -40,7 +40,23 @@ describe('viewer() and what the handler makes of it', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]?.code).toBe('viewer-failed');
     expect(errors[0]?.error).toBeInstanceOf(TypeError);
-    expect(String(errors[0]?.error)).toBe('TypeError: viewer() must resolve to null or an object with a string id');
+    expect(String(errors[0]?.error)).toBe('TypeError: viewer() must resolve to null or an object with a string id; it gave an object whose id is a number');
+  });
+
+  it.each([
+    ['a viewer named by another key', () => ({ viewerId: 'ada', name: 'Ada' }), 'an object without id (its keys: viewerId, name)'],
+    ['an object with six keys', () => ({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 }), 'an object without id (its keys: a, b, c, d, e, ...)'],
+    ['an object with five keys', () => ({ a: 1, b: 2, c: 3, d: 4, e: 5 }), 'an object without id (its keys: a, b, c, d, e)'],
+    ['an empty object', () => ({}), 'an object without keys'],
+    ['an id of null', () => ({ id: null }), 'an object whose id is null'],
+    ['an id left undefined', () => ({ id: undefined }), 'an object whose id is undefined'],
+    ['the id alone', () => 'ada', 'a string'],
+    ['a number', () => 7, 'a number'],
+  ])('says what viewer() gave instead: %s (its keys, never their values)', async (_, viewer, gave) => {
+    const { answer, errors } = mintAs(viewer);
+    expect((await answer).status).toBe(500);
+    expect(String(errors[0]?.error)).toBe(`TypeError: viewer() must resolve to null or an object with a string id; it gave ${gave}`);
+    expect(String(errors[0]?.error)).not.toContain('Ada');
   });
 
   it('reports a malformed id escaped and cut at 64 code units, with "..." only when it was cut', async () => {
@@ -81,6 +97,53 @@ describe('viewer() and what the handler makes of it', () => {
     expect(response.status).toBe(500);
     expect((await json(response)).error).toEqual({ code: 'internal', message: 'the session endpoint failed; see the server log' });
     expect(errors).toEqual([{ error: foreign, code: 'internal' }]);
+  });
+});
+
+describe('the server log when no onError is given', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const endpointWith = (extra: { onError?: null | (() => void) }) => {
+    const service = fakeService();
+    return createSessionEndpoint({
+      path: PATH,
+      allowedOrigins: [ORIGIN],
+      viewer: () => ({ viewerId: 'ada' }) as unknown as Viewer,
+      mint: (viewer) => service.mint(viewer),
+      revoke: (sessionId) => service.revoke(sessionId),
+      ...extra,
+    });
+  };
+
+  it.each([
+    ['left out', {}],
+    ['null', { onError: null }],
+  ])('writes each failure to console.error, as "see the server log" promises (onError %s)', async (_, extra) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await endpointWith(extra).fetch(browserRequest('POST', PATH, { viewer: 'ada' }));
+    expect((await json(response)).error).toEqual({ code: 'viewer-failed', message: 'identifying the viewer failed; see the server log' });
+    expect(log).toHaveBeenCalledTimes(1);
+    const [prefix, report, error] = log.mock.calls[0] ?? [];
+    expect(prefix).toBe('svc-embed session endpoint:');
+    expect(report).toEqual({ code: 'viewer-failed' });
+    expect(String(error)).toBe('TypeError: viewer() must resolve to null or an object with a string id; it gave an object without id (its keys: viewerId)');
+  });
+
+  it('writes nothing there when onError is given, and a hook of () => {} keeps failures out of the log', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await endpointWith({ onError: () => {} }).fetch(browserRequest('POST', PATH, { viewer: 'ada' }));
+    expect(response.status).toBe(500);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('keeps answering when console.error itself throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {
+      throw new Error('stderr closed');
+    });
+    const response = await endpointWith({}).fetch(browserRequest('POST', PATH, { viewer: 'ada' }));
+    expect((await json(response)).error.code).toBe('viewer-failed');
   });
 });
 
