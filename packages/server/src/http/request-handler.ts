@@ -89,8 +89,8 @@ export async function mintForPage<V extends Viewer>(deps: EndpointDeps<V>, reque
  * What `viewer()` gave instead of a viewer, for its report: the type, or an object's `id` type or
  * its first keys (never their values, which may be personal data).
  */
-function describeViewer(viewer: unknown): string {
-  if (typeof viewer !== 'object' || viewer === null) return `a ${typeof viewer}`;
+function describeViewer(viewer: NonNullable<unknown>): string {
+  if (typeof viewer !== 'object') return `a ${typeof viewer}`;
   if (!('id' in viewer)) {
     const keys = Object.keys(viewer);
     const named = keys.slice(0, 5).join(', ') + (keys.length > 5 ? ', ...' : '');
